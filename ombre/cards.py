@@ -1,0 +1,286 @@
+"""Cards and the 40-card Spanish-suited pack as played in English Ombre.
+
+The pack is the ordinary French-suited pack with the eights, nines and tens
+removed (1665: "by discarding the Eights, Nines, and Tens out of the Pack,
+there remains thirteen Cards in the Stock").
+
+Notation: a card is its rank letter then its suit letter, ``As`` (Ace of
+spades), ``7h``, ``Kd``, ``Jc``.  Ranks are ``A 2 3 4 5 6 7 J Q K``; suits
+``s c h d``.  Input may also use Unicode suit symbols (``A♠``), ``10``-free
+long forms (``king of spades``) and the historical names of the special cards
+(Spadille/Spadillio, Basto, Pam).  Manille and Punto depend on the trump suit,
+so :func:`parse_card` only accepts them when a trump is given.
+
+>>> Card.parse("As")
+Card.parse('As')
+>>> str(Card.parse("A♠"))
+'As'
+>>> Card.parse("Spadillio").name
+'Ace of Spades'
+>>> Card.parse("manille", trump=Suit.HEARTS)
+Card.parse('7h')
+>>> [str(c) for c in parse_cards("As 2s Ac")]
+['As', '2s', 'Ac']
+>>> len(DECK)
+40
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from dataclasses import dataclass
+from typing import Iterable
+
+__all__ = [
+    "Suit",
+    "RANKS",
+    "RANK_NAMES",
+    "Card",
+    "DECK",
+    "CardError",
+    "parse_card",
+    "parse_cards",
+    "format_cards",
+    "SPADILLE",
+    "BASTO",
+    "PAM",
+]
+
+
+class CardError(ValueError):
+    """A card could not be read; the message says which text and why."""
+
+
+class Suit(str, enum.Enum):
+    """The four suits, by their one-letter notation."""
+
+    SPADES = "s"
+    CLUBS = "c"
+    HEARTS = "h"
+    DIAMONDS = "d"
+
+    @property
+    def symbol(self) -> str:
+        """The Unicode suit symbol, e.g. ``♠``."""
+        return _SYMBOLS[self]
+
+    @property
+    def plural(self) -> str:
+        """The English name, as in "must follow hearts"."""
+        return self.name.lower()
+
+    @property
+    def singular(self) -> str:
+        """``spade``, ``club``, ``heart``, ``diamond``."""
+        return self.plural[:-1]
+
+    @property
+    def is_black(self) -> bool:
+        """Spades and clubs are black; hearts and diamonds red."""
+        return self in (Suit.SPADES, Suit.CLUBS)
+
+    @property
+    def is_red(self) -> bool:
+        return not self.is_black
+
+    @classmethod
+    def parse(cls, text: str) -> Suit:
+        """Read a suit from its letter, symbol or name.
+
+        >>> Suit.parse("♥"), Suit.parse("Clubs"), Suit.parse("d")
+        (<Suit.HEARTS: 'h'>, <Suit.CLUBS: 'c'>, <Suit.DIAMONDS: 'd'>)
+        """
+        key = text.strip().lower()
+        suit = _SUIT_ALIASES.get(key)
+        if suit is None:
+            raise CardError(f"unknown suit {text!r} (use s, c, h, d or a suit name)")
+        return suit
+
+    def __str__(self) -> str:
+        return self.value
+
+
+SUITS: tuple[Suit, ...] = (Suit.SPADES, Suit.CLUBS, Suit.HEARTS, Suit.DIAMONDS)
+
+_SYMBOLS = {Suit.SPADES: "♠", Suit.CLUBS: "♣", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦"}
+_SUIT_ALIASES: dict[str, Suit] = {}
+for _s in SUITS:
+    for _alias in (_s.value, _s.symbol, _s.plural, _s.singular):
+        _SUIT_ALIASES[_alias] = _s
+for _alias, _s in (("♤", Suit.SPADES), ("♧", Suit.CLUBS), ("♡", Suit.HEARTS), ("♢", Suit.DIAMONDS)):
+    _SUIT_ALIASES[_alias] = _s
+
+#: Rank letters in notation order (not playing order, which depends on trumps).
+RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "J", "Q", "K")
+
+RANK_NAMES: dict[str, str] = {
+    "A": "Ace",
+    "2": "Two",
+    "3": "Three",
+    "4": "Four",
+    "5": "Five",
+    "6": "Six",
+    "7": "Seven",
+    "J": "Knave",
+    "Q": "Queen",
+    "K": "King",
+}
+_RANK_ALIASES: dict[str, str] = {r.lower(): r for r in RANKS}
+_RANK_ALIASES.update({name.lower(): r for r, name in RANK_NAMES.items()})
+_RANK_ALIASES.update({"jack": "J", "ace": "A", "1": "A"})
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class Card:
+    """One card of the 40-card pack; immutable and hashable.
+
+    ``index`` runs 0..39, suit by suit (spades, clubs, hearts, diamonds) in
+    notation rank order, and is the card's bit in a bit-set hand.
+
+    >>> c = Card("K", Suit.HEARTS)
+    >>> c, c.index, c.name
+    (Card.parse('Kh'), 29, 'King of Hearts')
+    """
+
+    index: int
+
+    def __init__(self, rank: str, suit: Suit | str) -> None:
+        suit_v = suit if isinstance(suit, Suit) else Suit.parse(suit)
+        if rank not in RANKS:
+            raise CardError(f"unknown rank {rank!r} (ranks are {' '.join(RANKS)}; no 8, 9 or 10 in Ombre)")
+        object.__setattr__(self, "index", SUITS.index(suit_v) * 10 + RANKS.index(rank))
+
+    @classmethod
+    def from_index(cls, index: int) -> Card:
+        """The card with bit number ``index`` (0..39)."""
+        return DECK[index]
+
+    @property
+    def rank(self) -> str:
+        return RANKS[self.index % 10]
+
+    @property
+    def suit(self) -> Suit:
+        return SUITS[self.index // 10]
+
+    @property
+    def bit(self) -> int:
+        """``1 << index``: this card as a one-card bit set."""
+        return 1 << self.index
+
+    @property
+    def name(self) -> str:
+        """Plain English name: ``Knave of Clubs``."""
+        return f"{RANK_NAMES[self.rank]} of {self.suit.name.title()}"
+
+    @property
+    def symbol(self) -> str:
+        """Compact form with a suit symbol: ``A♠``."""
+        return self.rank + self.suit.symbol
+
+    def title(self, trump: Suit | None = None) -> str | None:
+        """The card's historical title, if it has one with this trump.
+
+        Spadille and Basto are titles in every deal; Manille (the black two or
+        red seven of trumps) and Punto (the red trump ace) only when their suit
+        is trumps (1665, "Of the names of the Cards").
+
+        >>> Card.parse("2s").title(Suit.SPADES), Card.parse("2s").title(Suit.HEARTS)
+        ('Manille', None)
+        """
+        if self == SPADILLE:
+            return "Spadille"
+        if self == BASTO:
+            return "Basto"
+        if trump is not None and self.suit == trump:
+            if self.rank == ("2" if trump.is_black else "7"):
+                return "Manille"
+            if trump.is_red and self.rank == "A":
+                return "Punto"
+        return None
+
+    def spoken(self, trump: Suit | None = None) -> str:
+        """Full name for screen readers and prose.
+
+        >>> Card.parse("As").spoken()
+        'Spadille, the Ace of Spades'
+        >>> Card.parse("7d").spoken(Suit.DIAMONDS)
+        'Manille, the Seven of Diamonds'
+        >>> Card.parse("Qh").spoken()
+        'the Queen of Hearts'
+        """
+        title = self.title(trump)
+        return f"{title}, the {self.name}" if title else f"the {self.name}"
+
+    @classmethod
+    def parse(cls, text: str, trump: Suit | None = None) -> Card:
+        return parse_card(text, trump)
+
+    def __str__(self) -> str:
+        return self.rank + self.suit.value
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+    def _repr_svg_(self) -> str:
+        from ombre.display.svg import card_svg  # display layer, imported lazily
+
+        return card_svg(self)
+
+
+DECK: tuple[Card, ...] = tuple(Card(r, s) for s in SUITS for r in RANKS)
+
+SPADILLE = Card("A", Suit.SPADES)
+BASTO = Card("A", Suit.CLUBS)
+PAM = Card("J", Suit.CLUBS)
+
+_NAMED: dict[str, Card] = {
+    "spadille": SPADILLE,
+    "spadillio": SPADILLE,
+    "spadilio": SPADILLE,
+    "basto": BASTO,
+    "pam": PAM,
+}
+_TRUMP_NAMED = {"manille", "manillio", "mallilio", "manilio", "punto", "ponto"}
+
+_CARD_RE = re.compile(
+    r"^(ace|king|queen|knave|jack|two|three|four|five|six|seven|10|[A2-7JQK1])\s*(?:of\s+)?(.+)$", re.I
+)
+
+
+def parse_card(text: str, trump: Suit | None = None) -> Card:
+    """Read one card; raise :class:`CardError` naming the text if it is not one."""
+    raw = text.strip()
+    key = raw.lower()
+    if key in _NAMED:
+        return _NAMED[key]
+    if key in _TRUMP_NAMED:
+        if trump is None:
+            raise CardError(f"{raw!r} names a different card for each trump suit; give the trump")
+        if key in ("punto", "ponto"):
+            if trump.is_black:
+                raise CardError(f"there is no Punto when {trump.plural} are trumps (only red suits have one)")
+            return Card("A", trump)
+        return Card("2" if trump.is_black else "7", trump)
+    m = _CARD_RE.match(raw)
+    if not m:
+        raise CardError(f"cannot read {raw!r} as a card (write e.g. As, 7h, Kd)")
+    rank_txt, suit_txt = m.group(1).lower(), m.group(2)
+    if rank_txt == "10":
+        raise CardError(f"{raw!r}: there are no tens in the Ombre pack")
+    rank = _RANK_ALIASES.get(rank_txt)
+    if rank is None:
+        raise CardError(f"cannot read {raw!r} as a card")
+    return Card(rank, Suit.parse(suit_txt))
+
+
+def parse_cards(text: str | Iterable[str], trump: Suit | None = None) -> list[Card]:
+    """Read cards separated by spaces or commas (or an iterable of card texts)."""
+    items = re.split(r"[\s,]+", text.strip()) if isinstance(text, str) else list(text)
+    return [parse_card(t, trump) for t in items if t]
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    """Canonical text for a list of cards: ``As 2s Ac``."""
+    return " ".join(str(c) for c in cards)
