@@ -1,0 +1,183 @@
+"""Shared fixtures for browser tests: Debian's Chromium driven by Playwright, the built book
+served from 127.0.0.1, and a guard that fails a test on any request to another host or any
+console error beyond the known Jupyter Book 1 noise.
+
+Chromium is never downloaded (`playwright install` is not used): the tests launch
+/usr/bin/chromium. Where it is missing they skip with a message, unless OMBRE_REQUIRE_BROWSER=1
+(set by .ci/run), which turns the skip into a failure.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import shutil
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+BUILD = Path(os.environ.get("BOOK_HTML", ROOT / "_build" / "html"))
+VENDOR = Path(__file__).parent / "vendor"
+CHROMIUM = os.environ.get("OMBRE_CHROMIUM", "/usr/bin/chromium")
+REQUIRED = os.environ.get("OMBRE_REQUIRE_BROWSER") == "1"
+LAUNCH_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+]
+
+# Known Jupyter Book 1 console noise (see the toolchain notes): sphinx-thebe declares its config
+# twice, pydata-sphinx-theme resets an empty theme mode, and there is no favicon.
+KNOWN_NOISE = (
+    "Identifier 'THEBE_JS_URL' has already been declared",
+    "Got invalid theme mode",
+    "favicon.ico",
+)
+
+
+def _need(condition: bool, message: str) -> None:
+    if condition:
+        return
+    if REQUIRED:
+        pytest.fail(message + " (OMBRE_REQUIRE_BROWSER=1 makes this a failure)", pytrace=False)
+    pytest.skip(message)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    _need(
+        shutil.which(CHROMIUM) is not None or Path(CHROMIUM).exists(),
+        f"Chromium not found at {CHROMIUM}: install it with `sudo apt-get install chromium` "
+        "(or set OMBRE_CHROMIUM to its path)",
+    )
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": LAUNCH_ARGS}
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+        pass
+
+
+def serve(directory: Path) -> Iterator[str]:
+    """Serve ``directory`` on a free port of 127.0.0.1 until the generator is closed."""
+    handler = functools.partial(_QuietHandler, directory=str(directory))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="session")
+def book_dir() -> Path:
+    _need(
+        (BUILD / "index.html").exists(),
+        f"the book is not built at {BUILD}: run `make build` first",
+    )
+    return BUILD
+
+
+@pytest.fixture(scope="session")
+def book_url(book_dir: Path) -> Iterator[str]:
+    yield from serve(book_dir)
+
+
+@dataclass
+class PageWatch:
+    """What a page did: requests to other hosts, console errors, uncaught exceptions."""
+
+    origin: str
+    external: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    failed: list[str] = field(default_factory=list)
+    dialogs: list[str] = field(default_factory=list)
+
+    def problems(self) -> list[str]:
+        noise = [e for e in self.errors if not any(n in e for n in KNOWN_NOISE)]
+        failed = [f for f in self.failed if not any(n in f for n in KNOWN_NOISE)]
+        return (
+            [f"request to another host: {u}" for u in self.external]
+            + [f"console error: {e}" for e in noise]
+            + [f"failed request: {f}" for f in failed]
+            + [f"dialog opened: {d}" for d in self.dialogs]
+        )
+
+    def assert_clean(self) -> None:
+        problems = self.problems()
+        assert not problems, "\n".join(problems)
+
+
+def watch_page(page: Any, origin: str) -> PageWatch:
+    """Record everything on ``page`` that the book must not do; external requests are aborted."""
+    watch = PageWatch(origin)
+
+    def route(route: Any) -> None:
+        url = route.request.url
+        if url.startswith(origin) or url.startswith(("data:", "blob:", "about:")):
+            route.continue_()
+        else:
+            watch.external.append(url)
+            route.abort()
+
+    page.route("**/*", route)
+    page.on("console", lambda m: watch.errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: watch.errors.append(str(e)))
+    page.on("requestfailed", lambda r: watch.failed.append(f"{r.url} ({r.failure})"))
+    page.on("response", lambda r: watch.failed.append(f"{r.url} ({r.status})") if r.status >= 400 else None)
+
+    def on_dialog(d: Any) -> None:
+        watch.dialogs.append(d.message)
+        d.dismiss()
+
+    page.on("dialog", on_dialog)
+    return watch
+
+
+@pytest.fixture()
+def watched(page: Any, book_url: str) -> Iterator[tuple[Any, PageWatch]]:
+    """A Playwright page on the book with the guard attached; the test fails if the guard saw anything."""
+    watch = watch_page(page, book_url)
+    yield page, watch
+    watch.assert_clean()
+
+
+def run_axe(page: Any) -> list[dict[str, Any]]:
+    """Inject the vendored axe-core and return the serious and critical violations."""
+    page.add_script_tag(path=str(VENDOR / "axe.min.js"))
+    result: dict[str, Any] = page.evaluate(
+        """async () => await axe.run(document, {resultTypes: ['violations']})"""
+    )
+    return [v for v in result["violations"] if v.get("impact") in ("serious", "critical")]
+
+
+def toc_pages() -> list[str]:
+    """Every page of the table of contents, as paths of the built HTML (``book/intro.html``)."""
+    import yaml
+
+    toc = yaml.safe_load((ROOT / "_toc.yml").read_text(encoding="utf-8"))
+    files = [toc["root"]]
+
+    def walk(entries: list[dict[str, Any]]) -> None:
+        for entry in entries:
+            if "file" in entry:
+                files.append(entry["file"])
+            walk(entry.get("sections", []))
+            walk(entry.get("chapters", []))
+
+    for part in toc.get("parts", []):
+        walk(part.get("chapters", []))
+    walk(toc.get("chapters", []))
+    return [f"{f}.html" for f in files]
