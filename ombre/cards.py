@@ -29,8 +29,10 @@ from __future__ import annotations
 
 import enum
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
+
+from ombre.errors import OmbreError
 
 __all__ = [
     "Suit",
@@ -48,11 +50,14 @@ __all__ = [
 ]
 
 
-class CardError(ValueError):
-    """A card could not be read; the message says which text and why."""
+class CardError(OmbreError, ValueError):
+    """A card could not be read; the message says which text and why.
+
+    It is both an :class:`~ombre.errors.OmbreError` and a :class:`ValueError`.
+    """
 
 
-class Suit(str, enum.Enum):
+class Suit(enum.StrEnum):
     """The four suits, by their one-letter notation."""
 
     SPADES = "s"
