@@ -15,12 +15,14 @@ tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 for f in "$tmp"/*.tgz; do mkdir -p "${f%.tgz}"; tar xzf "$f" -C "${f%.tgz}"; done
 
 w=book/_static/widgets
-mkdir -p "$w" book/widgets_extra/@jupyter-widgets/html-manager/dist book/_static/fonts tests/browser/vendor
+mkdir -p "$w/@jupyter-widgets/html-manager/dist" book/_static/fonts tests/browser/vendor
 cp "$tmp"/jupyter-widgets-html-manager-$HTML_MANAGER/package/dist/embed-amd.js "$w/"
 cp "$tmp"/jupyter-widgets-html-manager-$HTML_MANAGER/package/dist/embed.js.LICENSE.txt "$w/embed-amd.js.LICENSE.txt"
 cp "$tmp"/requirejs-$REQUIREJS/package/require.js "$w/"
-cp "$tmp"/jupyter-widgets-html-manager-$HTML_MANAGER/package/dist/*.{woff,woff2,ttf,eot,svg} \
-   book/widgets_extra/@jupyter-widgets/html-manager/dist/
+# Icon fonts, asked for relative to the manager's modules (see widgets/require-config.js).
+for d in "$w/@jupyter-widgets" "$w/@jupyter-widgets/html-manager/dist"; do
+  cp "$tmp"/jupyter-widgets-html-manager-$HTML_MANAGER/package/dist/*.{woff,woff2,ttf,eot,svg} "$d/"
+done
 for face in im-fell-english-latin-400-normal im-fell-english-latin-400-italic; do
   cp "$tmp"/fontsource-im-fell-english-$FELL/package/files/$face.woff2 book/_static/fonts/
 done

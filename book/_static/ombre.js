@@ -2,7 +2,10 @@
    Font Awesome turns icons into <svg role="img"><title>…</title></svg>, which gives the search
    and colour-mode buttons accessible names that do not match what a sighted user sees (WCAG
    2.5.3, "label in name"). The icons are decorative: hide them, and let the search button be
-   named by its visible text. */
+   named by its visible text.
+   ipywidgets sliders in the static pages draw a handle with role="slider" but no name and a
+   numeric value only: name each handle after its widget's label and give it the readout as its
+   spoken value (aria-valuetext), so "Manille, the Seven of Hearts" is read, not "1". */
 (function () {
   "use strict";
   function repair() {
@@ -21,8 +24,25 @@
       k.setAttribute("aria-hidden", "true");
     });
   }
+  function nameSliders() {
+    document.querySelectorAll(".widget-slider").forEach(function (box) {
+      var handle = box.querySelector('[role="slider"]');
+      if (!handle) return;
+      var label = box.querySelector(".widget-label");
+      var readout = box.querySelector(".widget-readout");
+      var name = label && label.textContent.trim() ? label.textContent.trim() : "Slider";
+      if (handle.getAttribute("aria-label") !== name) handle.setAttribute("aria-label", name);
+      if (readout) {
+        var text = readout.textContent.trim();
+        if (text && handle.getAttribute("aria-valuetext") !== text) handle.setAttribute("aria-valuetext", text);
+      }
+    });
+  }
   function start() {
     repair();
+    nameSliders();
+    var main = document.querySelector("main") || document.body;
+    new MutationObserver(nameSliders).observe(main, { subtree: true, childList: true, characterData: true });
     var header = document.querySelector(".bd-header") || document.body;
     new MutationObserver(repair).observe(header, { subtree: true, childList: true });
     var sidebar = document.querySelector(".bd-sidebar-primary");
