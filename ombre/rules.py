@@ -25,7 +25,7 @@ import enum
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, fields
 
-from ombre.cards import BASTO, SPADILLE, SUITS, Card, Suit
+from ombre.cards import BASTO, DECK, SPADILLE, SUITS, Card, Suit
 from ombre.errors import RulesError
 
 __all__ = [
@@ -207,6 +207,13 @@ def _build_orders() -> tuple[dict[Suit, tuple[Card, ...]], dict[Suit, tuple[Card
 
 _TRUMP_ORDER, _PLAIN_ORDER = _build_orders()
 
+#: per trump, by card index: the suit each card counts as, its power, and the matadors' indexes
+_EFFECTIVE: dict[Suit, tuple[Suit, ...]] = {
+    t: tuple(t if (c.suit is t or c in (SPADILLE, BASTO)) else c.suit for c in DECK) for t in SUITS
+}
+_POWER: dict[Suit, tuple[int, ...]] = {t: tuple(_power(c, t) for c in DECK) for t in SUITS}
+_MATADOR_INDEX: dict[Suit, frozenset[int]] = {t: frozenset(c.index for c in matadors(t)) for t in SUITS}
+
 
 # ---------------------------------------------------------------------------
 # Legal play
@@ -249,14 +256,18 @@ def legal_plays(hand: Iterable[Card], trick_cards: Sequence[Card], trump: Suit) 
     cards = list(dict.fromkeys(hand))
     if not trick_cards:
         return cards
-    led = trick_cards[0]
-    led_suit = effective_suit(led, trump)
+    eff = _EFFECTIVE[trump]
+    led = trick_cards[0].index
+    led_suit = eff[led]
     if led_suit is not trump:
-        follow = [c for c in cards if effective_suit(c, trump) is led_suit]
+        follow = [c for c in cards if eff[c.index] is led_suit]
         return follow or cards
-    trumps = [c for c in cards if is_trump(c, trump)]
-    if any(not _privileged(c, led, trump) for c in trumps):
-        return trumps
+    power = _POWER[trump]
+    led_power = power[led]
+    trumps = [c for c in cards if eff[c.index] is trump]
+    for c in trumps:
+        if c.index not in _MATADOR_INDEX[trump] or power[c.index] < led_power:
+            return trumps
     return cards
 
 

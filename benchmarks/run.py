@@ -1,0 +1,120 @@
+"""The project's benchmarks: one figure a line, ``name value unit``.
+
+Usage::
+
+    python benchmarks/run.py                 # every group
+    python benchmarks/run.py --only playouts # one group
+    python benchmarks/run.py --quick         # shorter runs (for a smoke test)
+
+Times are CPU seconds of this process (``time.process_time``), so other
+programs on a shared machine disturb the figures less than wall-clock time
+would; each figure is the best of a few repeats.  Never part of the tests.
+
+Adding a group: write a function ``bench_NAME(quick: bool) -> list[tuple[str, float, str]]``
+below and register it in :data:`GROUPS` (the registration point is marked).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Callable
+
+Figure = tuple[str, float, str]
+
+
+def _best(fn: Callable[[], object], repeats: int) -> float:
+    """The smallest CPU time of ``repeats`` calls of ``fn``."""
+    best = float("inf")
+    for _ in range(repeats):
+        t0 = time.process_time()
+        fn()
+        best = min(best, time.process_time() - t0)
+    return best
+
+
+def bench_playouts(quick: bool) -> list[Figure]:
+    """Complete random legal hands a second, and the time to list the legal plays."""
+    from ombre import _core
+    from ombre.cards import Suit, parse_cards
+    from ombre.game import Deal, Exchange, GameState, Phase, parse_action
+    from ombre.rules import legal_plays
+
+    n = 5_000 if quick else 50_000
+    _core.playouts(500, seed=0)  # warm up
+    secs = _best(lambda: _core.playouts(n, seed=1), 2 if quick else 3)
+    figures: list[Figure] = [("playouts_per_s", round(n / secs), "hands/s")]
+
+    # listing the legal plays through the public API (a Card list in, a Card list out),
+    # from a mixture of positions: a lead, following suit, trumps led with the privilege
+    hand = parse_cards("As 2s 5s Kh 3h Qd 7c 4c Jd")
+    tricks = [parse_cards(""), parse_cards("Jh"), parse_cards("Ks"), parse_cards("7d"), parse_cards("2c Ac")]
+
+    reps = 2_000 if quick else 20_000
+
+    def run_rules() -> None:
+        for _ in range(reps):
+            for t in tricks:
+                legal_plays(hand, t, Suit.SPADES)
+
+    secs = _best(run_rules, 3)
+    figures.append(("legal_plays_us", round(secs / (reps * len(tricks)) * 1e6, 2), "us"))
+
+    # the same through GameState.legal_actions() in the play phase of a seeded deal
+    state = GameState(Deal.random(seed=3))
+    for text in ("play", "pass", "pass", "trump spades"):
+        state.apply(parse_action(text))
+    state.apply(state.legal_actions()[0])  # the Ombre takes in one card
+    while state.phase is Phase.EXCHANGE:
+        state.apply(Exchange(()))  # the defenders refuse
+
+    def run_state() -> None:
+        for _ in range(reps):
+            state.legal_actions()
+
+    secs = _best(run_state, 3)
+    figures.append(("legal_actions_us", round(secs / reps * 1e6, 2), "us"))
+
+    # the fast core: one legal-move mask
+    tb = _core.TABLES[Suit.SPADES]
+    h = tb.mask(hand)
+    leds = [-1, tb.code("Jh"), tb.code("Ks"), tb.code("7d"), tb.code("2c")]
+    reps_core = 20_000 if quick else 200_000
+
+    def run_core() -> None:
+        lm = _core.legal_mask
+        for _ in range(reps_core):
+            for led in leds:
+                lm(h, led, tb)
+
+    secs = _best(run_core, 3)
+    figures.append(("legal_mask_ns", round(secs / (reps_core * len(leds)) * 1e9, 1), "ns"))
+    return figures
+
+
+# ---------------------------------------------------------------------------
+# REGISTRATION POINT: add new groups here, name -> function(quick) -> figures.
+# ---------------------------------------------------------------------------
+GROUPS: dict[str, Callable[[bool], list[Figure]]] = {
+    "playouts": bench_playouts,
+}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--only", metavar="GROUP", help=f"run one group: {', '.join(GROUPS)}")
+    parser.add_argument("--quick", action="store_true", help="shorter runs")
+    args = parser.parse_args(argv)
+    if args.only is not None and args.only not in GROUPS:
+        print(f"benchmarks: unknown group {args.only!r} (groups: {', '.join(GROUPS)})", file=sys.stderr)
+        return 2
+    names = [args.only] if args.only else list(GROUPS)
+    for name in names:
+        for fig_name, value, unit in GROUPS[name](args.quick):
+            print(f"{fig_name} {value:g} {unit}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

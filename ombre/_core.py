@@ -1,0 +1,379 @@
+"""A compact core for fast play: hands as int bit sets over cards renumbered per trump.
+
+For each trump suit the 40 cards get *codes* 0..39 so that every suit as it
+counts in play is one contiguous block, weakest card first, and the trumps
+are the top block:
+
+* plain suits first (in the order spades, clubs, hearts, diamonds, the
+  trump suit left out), each from its lowest card to its king;
+* then the trumps, from the lowest to Spadille, so Spadille is always code
+  39, Manille 38 and Basto 37.
+
+Then following suit is one mask lookup, the matadors' privilege one table
+lookup (:data:`PRIV`), and the winner of a trick one comparison of codes
+(:func:`trick_winner_codes`).  The public rules in :mod:`ombre.rules` are the
+reference; the tests check this core against them.
+
+>>> from ombre.cards import Card, Suit
+>>> tb = TABLES[Suit.SPADES]
+>>> tb.code_of[Card.parse("As").index], tb.code_of[Card.parse("2s").index], tb.trump_base
+(39, 38, 29)
+>>> tb.cards(legal_mask(tb.mask(["2s", "Kh", "Qd"]), tb.code("5s"), tb))  # privilege
+['2s', 'Kh', 'Qd']
+>>> tb.cards(legal_mask(tb.mask(["2s", "Kh", "Qd"]), tb.code("As"), tb))  # forced
+['2s']
+"""
+
+from __future__ import annotations
+
+import random
+from array import array
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+
+from ombre.cards import DECK, SUITS, Card, Suit, parse_card
+from ombre.rules import card_order
+
+__all__ = [
+    "Tables",
+    "TABLES",
+    "TABLES_BY_INDEX",
+    "PRIV",
+    "MATADOR_MASK",
+    "legal_mask",
+    "trick_winner_codes",
+    "PlayoutStats",
+    "playouts",
+    "random_deal_codes",
+]
+
+#: Codes of the matadors under every trump: Spadille, Manille, Basto.
+SPADILLE_CODE, MANILLE_CODE, BASTO_CODE = 39, 38, 37
+MATADOR_MASK = (1 << 39) | (1 << 38) | (1 << 37)
+
+#: ``PRIV[code]``: the matadors above a trump led with this code (they need not be played to it).
+#: Only meaningful when ``code`` is a trump; the same for every trump suit.
+PRIV: tuple[int, ...] = tuple(
+    sum(1 << m for m in (SPADILLE_CODE, MANILLE_CODE, BASTO_CODE) if m > code) for code in range(40)
+)
+
+
+@dataclass(frozen=True)
+class Tables:
+    """Renumbering tables for one trump suit (see the module docstring)."""
+
+    trump: Suit
+    #: ``code_of[card.index]``
+    code_of: tuple[int, ...]
+    #: ``card_of[code]`` is a card index
+    card_of: tuple[int, ...]
+    #: ``block_of[code]``: the index (0..3, as in :data:`ombre.cards.SUITS`) of the suit it counts as
+    block_of: tuple[int, ...]
+    #: ``block_mask[suit index]``: the codes of that suit as it counts in play
+    block_mask: tuple[int, ...]
+    #: ``follow_mask[code]``: the codes that follow a lead of ``code`` (its block)
+    follow_mask: tuple[int, ...]
+    #: ``win_mask[code]``: the codes that can win a trick led with ``code`` (its block and the trumps)
+    win_mask: tuple[int, ...]
+    #: ``block_base[code]``: the lowest code of its block
+    block_base: tuple[int, ...]
+    trump_mask: int
+    trump_base: int
+
+    def code(self, card: Card | str) -> int:
+        c = card if isinstance(card, Card) else parse_card(card)
+        return self.code_of[c.index]
+
+    def mask(self, cards: Iterable[Card | str]) -> int:
+        """The code bit set of some cards."""
+        m = 0
+        for c in cards:
+            m |= 1 << self.code(c)
+        return m
+
+    def card_mask(self, code_mask: int) -> int:
+        """Translate a code bit set back to a card-index bit set."""
+        m = 0
+        while code_mask:
+            low = code_mask & -code_mask
+            m |= 1 << self.card_of[low.bit_length() - 1]
+            code_mask ^= low
+        return m
+
+    def code_mask(self, card_mask: int) -> int:
+        """Translate a card-index bit set (``Card.bit``) to a code bit set."""
+        m = 0
+        while card_mask:
+            low = card_mask & -card_mask
+            m |= 1 << self.code_of[low.bit_length() - 1]
+            card_mask ^= low
+        return m
+
+    def cards(self, code_mask: int) -> list[str]:
+        """The cards of a code bit set as text, strongest first within each block (for tests and doctests)."""
+        out = []
+        for code in range(39, -1, -1):
+            if code_mask >> code & 1:
+                out.append(str(DECK[self.card_of[code]]))
+        # list in hand order (by card index) for readability
+        return sorted(out, key=lambda t: parse_card(t).index)
+
+
+def _build(trump: Suit) -> Tables:
+    order: list[Card] = []
+    blocks: list[int] = []
+    for s in SUITS:
+        if s is trump:
+            continue
+        cards = list(reversed(card_order(s, trump)))
+        order += cards
+        blocks += [SUITS.index(s)] * len(cards)
+    trumps = list(reversed(card_order(trump, trump)))
+    base = len(order)
+    order += trumps
+    blocks += [SUITS.index(trump)] * len(trumps)
+    assert len(order) == 40 and len(set(order)) == 40
+    card_of = tuple(c.index for c in order)
+    code_of = [0] * 40
+    for code, idx in enumerate(card_of):
+        code_of[idx] = code
+    block_mask = [0, 0, 0, 0]
+    for code, b in enumerate(blocks):
+        block_mask[b] |= 1 << code
+    tmask = block_mask[SUITS.index(trump)]
+    follow = tuple(block_mask[blocks[c]] for c in range(40))
+    bases = tuple(blocks.index(blocks[c]) for c in range(40))
+    win = tuple(block_mask[blocks[c]] | tmask for c in range(40))
+    return Tables(
+        trump, tuple(code_of), card_of, tuple(blocks), tuple(block_mask), follow, win, bases, tmask, base
+    )
+
+
+#: Tables by trump suit, and by suit index.
+TABLES: dict[Suit, Tables] = {s: _build(s) for s in SUITS}
+TABLES_BY_INDEX: tuple[Tables, ...] = tuple(TABLES[s] for s in SUITS)
+
+
+def legal_mask(hand: int, led: int, tb: Tables) -> int:
+    """The legal plays (code bit set) from ``hand`` to a trick led with code ``led`` (-1: leading).
+
+    Follow the block led; if trumps are led, a hand whose only trumps are
+    matadors above the card led may play anything (the matadors' privilege,
+    1665 "Of playing Trumps"); see :func:`ombre.rules.legal_plays`.
+    """
+    if led < 0:
+        return hand
+    if led < tb.trump_base:
+        f = hand & tb.follow_mask[led]
+        return f or hand
+    t = hand & tb.trump_mask
+    return t if t & ~PRIV[led] else hand
+
+
+def trick_winner_codes(c0: int, c1: int, c2: int, tb: Tables) -> int:
+    """Position (0, 1, 2) of the winning card of a trick given as codes, leader first.
+
+    A card can win only if it is a trump or of the block led; among those the highest code wins.
+
+    >>> tb = TABLES[Suit.HEARTS]
+    >>> trick_winner_codes(tb.code("Kd"), tb.code("2d"), tb.code("Ac"), tb)
+    2
+    """
+    ok = tb.win_mask[c0]
+    best, pos = c0, 0
+    if c1 > best and ok >> c1 & 1:
+        best, pos = c1, 1
+    if c2 > best and ok >> c2 & 1:
+        pos = 2
+    return pos
+
+
+def random_deal_codes(rng: random.Random) -> tuple[int, int, int]:
+    """Three disjoint random nine-card hands (as code bit sets; codes are a relabelling of the pack)."""
+    keys = array("I", rng.randbytes(160))
+    while len(set(keys)) < 40:  # ties would bias the sort; redraw (about once in five million)
+        keys = array("I", rng.randbytes(160))
+    perm = sorted(range(40), key=keys.__getitem__)
+    bit = _BIT
+    return (
+        sum(map(bit.__getitem__, perm[0:9])),
+        sum(map(bit.__getitem__, perm[9:18])),
+        sum(map(bit.__getitem__, perm[18:27])),
+    )
+
+
+_BIT: tuple[int, ...] = tuple(1 << i for i in range(40))
+
+
+@dataclass(frozen=True)
+class PlayoutStats:
+    """Counts over a run of random playouts (the Ombre is always the eldest hand, seat 0)."""
+
+    hands: int
+    results: dict[str, int]
+    ombre_tricks: tuple[int, ...]  # histogram 0..9
+
+
+def _selection_table() -> tuple[tuple[int, ...], ...]:
+    """``SEL[m]``: the positions of the set bits of a 12-bit mask ``m``, low first."""
+    return tuple(tuple(i for i in range(12) if m >> i & 1) for m in range(1 << 12))
+
+
+#: ``SEL[m]`` lists the set bits of a mask of up to 12 bits (one block of codes, shifted down).
+SEL = _selection_table()
+
+
+def playouts(n: int, seed: int = 0) -> PlayoutStats:
+    """Play ``n`` complete random hands: a random deal, a random trump, uniformly random legal cards.
+
+    The eldest hand (seat 0) is the Ombre and leads; the result is counted
+    for each hand.  How the randomness stays exact yet cheap:
+
+    * The deal sorts 40 random 64-bit keys whose low byte is the card's code,
+      so keys never tie; two equal random parts (about once in 10**14 deals)
+      would be ordered by code, the only departure from a uniform shuffle.
+    * Each hand is also kept as a list in the random order of the deal.  When
+      every card of the hand is legal (a lead, or a player void in the suit
+      led), the last card of the list is a uniformly random one, and what
+      remains is still in uniformly random order.
+    * When the choice is restricted to one block (following suit, or trumps),
+      a 32-bit word below a multiple of 27720 = lcm(1..12) (the others are
+      thrown away) picks one of the ``k`` legal cards as ``word % k``, which
+      is exactly uniform for every ``k`` up to the twelve red trumps.
+
+    >>> st = playouts(200, seed=1)
+    >>> st.hands, sum(st.results.values()), sum(st.ombre_tricks)
+    (200, 200, 200)
+    """
+    rng = random.Random(seed)
+    tables = TABLES_BY_INDEX
+    priv = PRIV
+    bit = _BIT
+    sel = SEL
+    codes = _CODE_BYTES
+    randbytes = rng.randbytes
+    results = {"win": 0, "codille": 0, "repuesto": 0, "vole": 0}
+    hist = [0] * 10
+    for _ in range(n):
+        # the deal: a uniformly random order of the 40 codes
+        keys = bytearray(randbytes(320))
+        keys[0::8] = codes
+        perm = array("Q", sorted(array("Q", keys))).tobytes()[0::8]
+        lists = [list(perm[0:9]), list(perm[9:18]), list(perm[18:27])]
+        hands = [
+            sum(map(bit.__getitem__, perm[0:9])),
+            sum(map(bit.__getitem__, perm[9:18])),
+            sum(map(bit.__getitem__, perm[18:27])),
+        ]
+        # random words for the trump and the restricted choices
+        rs = array("I", randbytes(80))
+        if max(rs) >= _WORD_LIMIT:
+            rs = _redraw(rs, randbytes)
+        tb = tables[rs[19] & 3]
+        follow = tb.follow_mask
+        base = tb.block_base
+        winm = tb.win_mask
+        tmask = tb.trump_mask
+        tbase = tb.trump_base
+        won = [0, 0, 0]
+        leader = 0
+        i = 0
+        for _trick in range(9):
+            c0 = lists[leader].pop()
+            hands[leader] ^= bit[c0]
+            p1 = leader + 1 if leader < 2 else 0
+            p2 = p1 + 1 if p1 < 2 else 0
+            if c0 < tbase:
+                fm = follow[c0]
+                h = hands[p1]
+                lg = h & fm
+                if lg:
+                    sh = base[c0]
+                    s = sel[lg >> sh]
+                    c1 = s[rs[i] % len(s)] + sh
+                    i += 1
+                    lists[p1].remove(c1)
+                else:
+                    c1 = lists[p1].pop()
+                hands[p1] = h ^ bit[c1]
+                h = hands[p2]
+                lg = h & fm
+                if lg:
+                    sh = base[c0]
+                    s = sel[lg >> sh]
+                    c2 = s[rs[i] % len(s)] + sh
+                    i += 1
+                    lists[p2].remove(c2)
+                else:
+                    c2 = lists[p2].pop()
+                hands[p2] = h ^ bit[c2]
+            else:
+                pv = priv[c0]
+                h = hands[p1]
+                lg = h & tmask
+                if lg & ~pv:
+                    s = sel[lg >> tbase]
+                    c1 = s[rs[i] % len(s)] + tbase
+                    i += 1
+                    lists[p1].remove(c1)
+                else:
+                    c1 = lists[p1].pop()
+                hands[p1] = h ^ bit[c1]
+                h = hands[p2]
+                lg = h & tmask
+                if lg & ~pv:
+                    s = sel[lg >> tbase]
+                    c2 = s[rs[i] % len(s)] + tbase
+                    i += 1
+                    lists[p2].remove(c2)
+                else:
+                    c2 = lists[p2].pop()
+                hands[p2] = h ^ bit[c2]
+            ok = winm[c0]
+            if c1 > c0 and ok >> c1 & 1:
+                if c2 > c1 and ok >> c2 & 1:
+                    leader = p2
+                else:
+                    leader = p1
+            elif c2 > c0 and ok >> c2 & 1:
+                leader = p2
+            won[leader] += 1
+        o, d1, d2 = won
+        hist[o] += 1
+        if o == 9:
+            results["vole"] += 1
+        elif o > d1 and o > d2:
+            results["win"] += 1
+        elif d1 > o and d1 > d2 or d2 > o and d2 > d1:
+            results["codille"] += 1
+        else:
+            results["repuesto"] += 1
+    return PlayoutStats(n, results, tuple(hist))
+
+
+_CODE_BYTES = bytes(range(40))
+#: 32-bit words at or above this are rejected, so that ``word % k`` is uniform for k <= 12
+_WORD_LIMIT = (1 << 32) // 27720 * 27720
+
+
+def _redraw(rs: array[int], randbytes: Callable[[int], bytes]) -> array[int]:
+    """Keep the words below :data:`_WORD_LIMIT`, drawing more until there are twenty."""
+    kept = array("I", [r for r in rs if r < _WORD_LIMIT])
+    while len(kept) < 20:
+        w = array("I", randbytes(4))[0]
+        if w < _WORD_LIMIT:
+            kept.append(w)
+    return kept
+
+
+def codes_to_cards(code_mask: int, tb: Tables) -> list[Card]:
+    """The cards of a code bit set, in card order."""
+    return [DECK[i] for i in sorted(tb.card_of[c] for c in range(40) if code_mask >> c & 1)]
+
+
+def cards_to_codes(cards: Sequence[Card], tb: Tables) -> int:
+    """The code bit set of some cards."""
+    m = 0
+    for c in cards:
+        m |= 1 << tb.code_of[c.index]
+    return m
