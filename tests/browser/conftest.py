@@ -181,3 +181,91 @@ def toc_pages() -> list[str]:
         walk(part.get("chapters", []))
     walk(toc.get("chapters", []))
     return [f"{f}.html" for f in files]
+
+
+@dataclass
+class Lab:
+    """A JupyterLab server started by the tests on 127.0.0.1 with a known token."""
+
+    url: str
+    token: str
+
+    def notebook_url(self, name: str) -> str:
+        return f"{self.url}/lab/tree/{name}?token={self.token}&reset"
+
+
+@pytest.fixture(scope="session")
+def jupyterlab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
+    """Start ``jupyter lab`` on a free port of 127.0.0.1 over a scratch copy of notebooks/.
+
+    The copy keeps the tests from writing outputs or checkpoints into the repository."""
+    import secrets
+    import socket
+    import subprocess
+    import sys
+    import time
+    import urllib.request
+
+    work = tmp_path_factory.mktemp("lab")
+    shutil.copytree(ROOT / "notebooks", work / "notebooks")
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    token = secrets.token_hex(16)
+    env = {
+        **os.environ,
+        "JUPYTER_RUNTIME_DIR": str(work / "runtime"),
+        "JUPYTER_CONFIG_DIR": str(work / "config"),
+        "JUPYTERLAB_SETTINGS_DIR": str(work / "settings"),
+        "JUPYTERLAB_WORKSPACES_DIR": str(work / "workspaces"),
+        "MPLBACKEND": "Agg",
+    }
+    # No announcements or update checks: the lab must not reach for the network.
+    (work / "settings" / "@jupyterlab" / "apputils-extension").mkdir(parents=True)
+    (work / "settings" / "@jupyterlab" / "apputils-extension" / "notification.jupyterlab-settings").write_text(
+        '{"fetchNews": "false", "checkForUpdates": false}', encoding="utf-8"
+    )
+    cmd = [
+        sys.executable, "-m", "jupyter", "lab", "--no-browser", "--allow-root",
+        "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
+        f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={work / 'notebooks'}",
+        "--LabApp.news_url=", "--ServerApp.open_browser=False",
+    ]
+    log = open(work / "lab.log", "w")  # noqa: SIM115 - closed below
+    proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(240):
+            try:
+                with urllib.request.urlopen(f"{url}/api/status?token={token}", timeout=1):
+                    break
+            except OSError:
+                if proc.poll() is not None:
+                    break
+                time.sleep(0.25)
+        else:
+            pytest.fail("jupyter lab did not start in 60 s: " + (work / "lab.log").read_text())
+        if proc.poll() is not None:
+            pytest.fail("jupyter lab exited: " + (work / "lab.log").read_text())
+        yield Lab(url, token)
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
+
+
+def run_all_cells(page: Any) -> None:
+    """Run every cell of the open notebook from JupyterLab's Run menu and wait for the kernel."""
+    page.locator(".jp-Notebook").first.wait_for(timeout=60000)
+    select = page.get_by_role("button", name="Select Kernel")
+    try:  # JupyterLab may ask which kernel to start; the notebook's own (python3) is preselected
+        select.wait_for(timeout=5000)
+        select.click()
+    except Exception:  # noqa: BLE001 - no dialog: the kernel started by itself
+        pass
+    page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").first.wait_for(timeout=60000)
+    page.get_by_role("menuitem", name="Run", exact=True).click()
+    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()

@@ -1,0 +1,26 @@
+"""In a real JupyterLab with a live kernel: the getting-started notebook runs and its widget
+responds. nbval checks outputs, but only a browser sees a widget that fails to render."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import Lab, run_all_cells
+
+pytestmark = pytest.mark.browser
+
+
+def test_getting_started_runs_in_jupyterlab(page: Any, jupyterlab: Lab) -> None:
+    page.set_default_timeout(60000)
+    page.goto(jupyterlab.notebook_url("getting-started.ipynb"))
+    run_all_cells(page)
+    readout = page.locator(".jp-OutputArea .widget-readout").first
+    expect(readout).to_have_text("Spadille, the Ace of Spades", timeout=60000)
+    # Outputs are produced by the kernel in this run, not stored: the card printed by cell one.
+    expect(page.locator(".jp-OutputArea-output").first).to_contain_text("Spadille, the Ace of Spades")
+    page.locator(".jp-OutputArea .widget-slider [role=slider]").first.focus()
+    page.keyboard.press("ArrowRight")
+    expect(readout).to_have_text("Manille, the Seven of Hearts")
