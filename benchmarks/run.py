@@ -96,8 +96,30 @@ def bench_playouts(quick: bool) -> list[Figure]:
 # ---------------------------------------------------------------------------
 # REGISTRATION POINT: add new groups here, name -> function(quick) -> figures.
 # ---------------------------------------------------------------------------
+def bench_book(quick: bool) -> list[Figure]:
+    """Wall-clock seconds to build the whole book: from nothing, then again from its cache."""
+    import subprocess
+    import tempfile
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    exe = Path(sys.executable).with_name("jupyter-book")
+    with tempfile.TemporaryDirectory() as out:
+        cmd = [str(exe), "build", "-W", "-n", "--keep-going", "--path-output", out, str(root)]
+
+        def build() -> float:
+            t0 = time.perf_counter()
+            subprocess.run(cmd, check=True, capture_output=True)
+            return time.perf_counter() - t0
+
+        clean = build()
+        cached = build()
+    return [("book_build_clean_s", round(clean, 1), "s"), ("book_build_cached_s", round(cached, 1), "s")]
+
+
 GROUPS: dict[str, Callable[[bool], list[Figure]]] = {
     "playouts": bench_playouts,
+    "book": bench_book,
 }
 
 
