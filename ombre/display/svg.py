@@ -128,7 +128,7 @@ def _scroll(name: str) -> str:
     """A scroll across the foot of the card bearing a matador's (or Punto's) name."""
     return (
         '<path d="M12.5 77.5H47.5L45.5 82L47.5 86.5H12.5L14.5 82Z" '
-        f'style="fill:{_FACE}" stroke="{_INK}" stroke-width=".8" stroke-linejoin="round"/>'
+        f'style="fill:{_FACE};stroke:{_INK}" stroke-width=".8" stroke-linejoin="round"/>'
         f'<text x="30" y="84.6" text-anchor="middle" font-family="{_SERIF}" font-size="8.2" '
         f'font-style="italic" font-weight="700" textLength="{_num(min(29, 4.4 * len(name)))}" '
         f'lengthAdjust="spacingAndGlyphs" style="fill:{_INK}">{html.escape(name)}</text>'
@@ -151,8 +151,9 @@ def _ace(card: Card, title: str | None) -> str:
 
 def _court(card: Card) -> str:
     """A small standing figure: robe in the suit's colour, the suit on the breast, an emblem."""
-    def ink(width: float = 0.8) -> str:
-        return f'stroke="{_INK}" stroke-width="{_num(width)}" stroke-linejoin="round"'
+    def ink(width: float = 0.8, *, face: bool = False) -> str:
+        fill = f";fill:{_FACE}" if face else ""
+        return f'style="stroke:{_INK}{fill}" stroke-width="{_num(width)}" stroke-linejoin="round"'
 
     hollow = 'fill="currentColor" fill-opacity=".16" stroke="currentColor" stroke-width="1.1"'
     solid = 'fill="currentColor"'
@@ -164,8 +165,10 @@ def _court(card: Card) -> str:
         f'<path d="M21 51Q30 55 39 51" fill="none" {ink()}/>',
         _pip(card.suit, 30, 63, 10),
         # head
-        f'<circle cx="30" cy="33" r="5.6" style="fill:{_FACE}" {ink()}/>',
-        f'<path d="M28 32.2h.01M32 32.2h.01" stroke="{_INK}" stroke-width="1.3" stroke-linecap="round"/>',
+        f'<circle cx="30" cy="33" r="5.6" {ink(face=True)}/>',
+        # eyes
+        f'<path d="M28 32.2h.01M32 32.2h.01" style="stroke:{_INK}" stroke-width="1.3" '
+        'stroke-linecap="round"/>',
     ]
     if card.rank == "K":
         parts += [
@@ -173,7 +176,7 @@ def _court(card: Card) -> str:
             f'<path d="M24.5 28.5V21.5L27.2 25L30 20L32.8 25L35.5 21.5V28.5Z" {solid} {ink()}/>',
             # the hoary forked beard
             f'<path d="M25.6 35Q26.2 41.5 28.4 44.5L30 41.8L31.6 44.5Q33.8 41.5 34.4 35'
-            f'Q30 38.6 25.6 35Z" style="fill:{_FACE}" {ink()}/>',
+            f'Q30 38.6 25.6 35Z" {ink(face=True)}/>',
             # sceptre
             f'<path d="M38.5 50L43.5 23" {ink(1.2)} stroke-linecap="round"/>',
             f'<circle cx="43.7" cy="22" r="1.8" {solid} {ink()}/>',
@@ -194,7 +197,7 @@ def _court(card: Card) -> str:
         for dx, dy in ((0, -2.6), (2.5, -0.8), (1.5, 2.1), (-1.5, 2.1), (-2.5, -0.8)):
             parts.append(
                 f'<circle cx="{_num(41.6 + dx)}" cy="{_num(25.5 + dy)}" r="1.7" '
-                f'style="fill:{_FACE}" {ink()}/>'
+                f'{ink(face=True)}/>'
             )
         parts.append('<circle cx="41.6" cy="25.5" r="1.1" fill="currentColor"/>')
     else:  # the Knave

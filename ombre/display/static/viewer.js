@@ -1,0 +1,273 @@
+/* Ombre replay viewer: displays positions computed by the ombre package (Python) at build time.
+   No network, no dependencies. Inlined once per viewer; defined once per page. Every viewer is a
+   .om-viewer element holding its data in <script type="application/json" class="om-data">.
+   The HTML fragments in the data were escaped by the package; names and card words are only
+   ever set here through textContent. */
+(function () {
+  "use strict";
+  var VERSION = 1;
+  if (window.OmbreViewer && window.OmbreViewer.version >= VERSION) {
+    window.OmbreViewer.scan();
+    return;
+  }
+
+  var viewers = [];
+
+  function pageViewers() {
+    return Array.prototype.slice.call(document.querySelectorAll(".om-viewer[data-om-ready]"));
+  }
+
+  // Expand the shared pieces the package packed into private-use characters (U+E000 on).
+  function unpack(words, text) {
+    return text.replace(/[\uE000-\uF8FF]/g, function (c) {
+      return words[c.charCodeAt(0) - 0xe000];
+    });
+  }
+
+  function Viewer(root) {
+    this.root = root;
+    this.data = JSON.parse(root.querySelector("script.om-data").textContent);
+    var words = this.data.dict || [];
+    for (var f = 0; f < this.data.frags.length; f++) this.data.frags[f] = unpack(words, this.data.frags[f]);
+    this.step = -1;
+    this.templates = {};
+    this.regions = Array.prototype.slice.call(root.querySelectorAll("[data-region]"));
+    this.current = [];
+    this.seatEls = Array.prototype.slice.call(root.querySelectorAll(".om-seat"));
+    this.status = root.querySelector(".om-status");
+    this.where = root.querySelector(".om-where");
+    this.result = root.querySelector(".om-result");
+    this.notes = root.querySelector(".om-notes");
+    this.anchors = {};
+    for (var i = 0; i < this.data.steps.length; i++) this.anchors[this.data.steps[i].h] = i;
+    var cards = this.data.cards;
+    for (var key in cards) {
+      if (Object.prototype.hasOwnProperty.call(cards, key)) {
+        var t = document.createElement("template");
+        t.innerHTML = unpack(words, cards[key]);
+        this.templates[key] = t.content.firstChild;
+      }
+    }
+    this.bind();
+  }
+
+  Viewer.prototype.prefix = function () {
+    return pageViewers().length > 1 ? this.root.id + "-" : "";
+  };
+
+  Viewer.prototype.last = function () {
+    return this.data.steps.length - 1;
+  };
+
+  Viewer.prototype.hydrate = function (el) {
+    var spots = el.querySelectorAll(".om-c[data-c]");
+    for (var i = 0; i < spots.length; i++) {
+      var tpl = this.templates[spots[i].getAttribute("data-c")];
+      if (tpl) {
+        spots[i].textContent = "";
+        spots[i].appendChild(tpl.cloneNode(true));
+      }
+    }
+  };
+
+  Viewer.prototype.show = function (k, opts) {
+    opts = opts || {};
+    k = Math.max(0, Math.min(this.last(), k));
+    var prev = this.step;
+    var s = this.data.steps[k];
+    for (var r = 0; r < this.regions.length; r++) {
+      var f = s.r[r];
+      if (this.current[r] !== f) {
+        this.regions[r].innerHTML = this.data.frags[f];
+        this.hydrate(this.regions[r]);
+        this.current[r] = f;
+      }
+    }
+    var fresh = this.root.querySelector(".om-trick [data-new]");
+    if (fresh && k === prev + 1) fresh.classList.add("om-new");
+    for (var j = 0; j < this.seatEls.length; j++) {
+      var seat = Number(this.seatEls[j].getAttribute("data-seat"));
+      this.seatEls[j].classList.toggle("om-to-move", seat === s.m);
+    }
+    if (k !== prev) this.status.textContent = s.a;
+    this.where.textContent = s.w;
+    this.result.hidden = k !== this.last() || !this.data.done;
+    this.step = k;
+    this.updateControls(s);
+    this.markNote(s.t);
+    if (opts.hash) this.writeHash();
+  };
+
+  Viewer.prototype.updateControls = function (s) {
+    var k = this.step;
+    var last = this.last();
+    var acts = this.root.querySelectorAll("button[data-act]");
+    for (var i = 0; i < acts.length; i++) {
+      var act = acts[i].getAttribute("data-act");
+      var back = act === "first" || act === "prev" || act === "prevtrick";
+      acts[i].disabled = back ? k === 0 : k === last;
+    }
+    var jumps = this.root.querySelectorAll("button[data-step]");
+    for (var j = 0; j < jumps.length; j++) {
+      var target = Number(jumps[j].getAttribute("data-step"));
+      if (target === k) jumps[j].setAttribute("aria-current", "step");
+      else jumps[j].removeAttribute("aria-current");
+    }
+  };
+
+  Viewer.prototype.markNote = function (trick) {
+    if (!this.notes) return;
+    var items = this.notes.querySelectorAll(".om-note[data-trick]");
+    var mark = null;
+    for (var i = 0; i < items.length; i++) {
+      var on = Number(items[i].getAttribute("data-trick")) === trick;
+      items[i].classList.toggle("om-current", on);
+      if (on && !mark) mark = items[i];
+    }
+    if (mark && this.notes.scrollHeight > this.notes.clientHeight) {
+      var top = mark.offsetTop - this.notes.offsetTop;
+      if (top < this.notes.scrollTop || top + mark.offsetHeight > this.notes.scrollTop + this.notes.clientHeight) {
+        this.notes.scrollTop = Math.max(0, top - 8);
+      }
+    }
+  };
+
+  Viewer.prototype.writeHash = function () {
+    var h = "#" + this.prefix() + this.data.steps[this.step].h;
+    if (window.location.hash !== h && window.history && window.history.replaceState) {
+      window.history.replaceState(null, "", h);
+    }
+  };
+
+  Viewer.prototype.fromHash = function () {
+    var h = decodeURIComponent((window.location.hash || "").replace(/^#/, ""));
+    if (!h) return null;
+    var own = this.root.id + "-";
+    if (h.indexOf(own) === 0 && Object.prototype.hasOwnProperty.call(this.anchors, h.slice(own.length))) {
+      return this.anchors[h.slice(own.length)];
+    }
+    if (pageViewers()[0] === this.root && Object.prototype.hasOwnProperty.call(this.anchors, h)) {
+      return this.anchors[h];
+    }
+    return null;
+  };
+
+  Viewer.prototype.trickTarget = function (dir) {
+    var ends = this.data.ends;
+    var k = this.step;
+    if (dir > 0) {
+      for (var i = 0; i < ends.length; i++) if (ends[i] > k) return ends[i];
+      return this.last();
+    }
+    for (var j = ends.length - 1; j >= 0; j--) if (ends[j] < k) return ends[j];
+    return 0;
+  };
+
+  Viewer.prototype.act = function (name) {
+    var k = this.step;
+    var to = {
+      first: 0,
+      prev: k - 1,
+      next: k + 1,
+      last: this.last(),
+      prevtrick: this.trickTarget(-1),
+      nexttrick: this.trickTarget(1)
+    }[name];
+    if (to !== undefined) this.show(to, { hash: true });
+  };
+
+  Viewer.prototype.bind = function () {
+    var self = this;
+    var root = this.root;
+    root.querySelector(".om-controls").hidden = false;
+    root.querySelector(".om-jump").hidden = false;
+    var keys = root.querySelector(".om-keys");
+    if (keys) keys.hidden = false;
+    root.addEventListener("click", function (ev) {
+      var el = ev.target.closest ? ev.target.closest("button[data-act], button[data-step], a.om-goto") : null;
+      if (!el || !root.contains(el)) return;
+      if (el.hasAttribute("data-act")) self.act(el.getAttribute("data-act"));
+      else {
+        ev.preventDefault();
+        self.show(Number(el.getAttribute("data-step")), { hash: true });
+      }
+    });
+    root.addEventListener("keydown", function (ev) {
+      if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
+      var tag = ev.target && ev.target.tagName;
+      if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
+      var map = {
+        ArrowRight: "next",
+        ArrowLeft: "prev",
+        ArrowDown: "nexttrick",
+        PageDown: "nexttrick",
+        ArrowUp: "prevtrick",
+        PageUp: "prevtrick",
+        Home: "first",
+        End: "last"
+      };
+      var name = map[ev.key];
+      if (!name) return;
+      ev.preventDefault();
+      self.act(name);
+    });
+  };
+
+  Viewer.prototype.linkGotos = function () {
+    var prefix = this.prefix();
+    var links = this.root.querySelectorAll("a.om-goto[data-step]");
+    for (var i = 0; i < links.length; i++) {
+      var k = Number(links[i].getAttribute("data-step"));
+      links[i].setAttribute("href", "#" + prefix + this.data.steps[k].h);
+    }
+  };
+
+  function uniqueIds() {
+    var seen = {};
+    var all = document.querySelectorAll(".om-viewer");
+    for (var i = 0; i < all.length; i++) {
+      var id = all[i].id || "ombre-replay";
+      var n = 1;
+      var candidate = id;
+      while (seen[candidate]) {
+        n += 1;
+        candidate = id + "-" + n;
+      }
+      if (candidate !== all[i].id) all[i].id = candidate;
+      seen[candidate] = true;
+    }
+  }
+
+  function scan() {
+    var fresh = document.querySelectorAll(".om-viewer:not([data-om-ready])");
+    if (!fresh.length) return;
+    uniqueIds();
+    for (var i = 0; i < fresh.length; i++) {
+      var root = fresh[i];
+      if (!root.querySelector("script.om-data")) continue;
+      root.setAttribute("data-om-ready", "");
+      var v = new Viewer(root);
+      viewers.push(v);
+      root.omViewer = v;
+    }
+    for (var j = 0; j < viewers.length; j++) {
+      var w = viewers[j];
+      w.linkGotos();
+      if (w.step < 0) {
+        var at = w.fromHash();
+        w.show(at === null ? w.data.start : at, { hash: false });
+      }
+    }
+  }
+
+  window.addEventListener("hashchange", function () {
+    for (var i = 0; i < viewers.length; i++) {
+      var at = viewers[i].fromHash();
+      if (at !== null && at !== viewers[i].step) viewers[i].show(at, { hash: false });
+    }
+  });
+
+  window.OmbreViewer = { version: VERSION, scan: scan, viewers: viewers };
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", scan);
+  scan();
+})();
