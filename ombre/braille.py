@@ -31,14 +31,14 @@ would have fitted after one space marks a forced line break.  A block break
 that falls exactly at the end of a line cannot be seen in the cells: the
 decoder reads it as one space (the edition's structure data restores those).
 
->>> brf = ",royal ,game of the ,ombre4  ,l',ombre is a ,spanish ,game at ,cards1 as much as to"
->>> doc = decode(brf + "\\n say1 ,the ,man3")
+>>> brf = ",game of the ,ombre4  ,l',ombre is a\\n,spanish ,game at ,cards1 as much as to"
+>>> doc = decode(brf + "\\nsay1 ,the ,man3")
 >>> doc.paragraphs[0].text
-'Royal Game of the Ombre.'
+'Game of the Ombre.'
 >>> doc.paragraphs[1].text
 "L'Ombre is a Spanish Game at Cards, as much as to say, The Man:"
 >>> doc.words[-3].text, doc.words[-3].position
-('say,', Position(page=1, line=2, cell=2))
+('say,', Position(page=1, line=3, cell=1))
 >>> encode_word("1665.")
 '#affe4'
 >>> to_unicode(",ombre")
