@@ -45,6 +45,9 @@ __all__ = [
     "PlayoutStats",
     "playouts",
     "random_deal_codes",
+    "perft",
+    "codes_to_cards",
+    "cards_to_codes",
 ]
 
 #: Codes of the matadors under every trump: Spadille, Manille, Basto.
@@ -223,7 +226,7 @@ def _selection_table() -> tuple[tuple[int, ...], ...]:
 SEL = _selection_table()
 
 
-def playouts(n: int, seed: int = 0) -> PlayoutStats:
+def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] | None = None) -> PlayoutStats:
     """Play ``n`` complete random hands: a random deal, a random trump, uniformly random legal cards.
 
     The eldest hand (seat 0) is the Ombre and leads; the result is counted
@@ -240,6 +243,10 @@ def playouts(n: int, seed: int = 0) -> PlayoutStats:
       a 32-bit word below a multiple of 27720 = lcm(1..12) (the others are
       thrown away) picks one of the ``k`` legal cards as ``word % k``, which
       is exactly uniform for every ``k`` up to the twelve red trumps.
+
+    With a list as ``record``, each hand appends ``(deal, trump index, plays)``:
+    ``deal`` the 27 dealt codes (nine each, seat 0 first) and ``plays`` the
+    27 codes in the order played (for tests).
 
     >>> st = playouts(200, seed=1)
     >>> st.hands, sum(st.results.values()), sum(st.ombre_tricks)
@@ -278,6 +285,10 @@ def playouts(n: int, seed: int = 0) -> PlayoutStats:
         won = [0, 0, 0]
         leader = 0
         i = 0
+        log: list[int] | None = None
+        if record is not None:
+            log = []
+            record.append((perm[0:27], SUITS.index(tb.trump), log))
         for _trick in range(9):
             c0 = lists[leader].pop()
             hands[leader] ^= bit[c0]
@@ -329,6 +340,8 @@ def playouts(n: int, seed: int = 0) -> PlayoutStats:
                 else:
                     c2 = lists[p2].pop()
                 hands[p2] = h ^ bit[c2]
+            if log is not None:
+                log += (c0, c1, c2)
             ok = winm[c0]
             if c1 > c0 and ok >> c1 & 1:
                 if c2 > c1 and ok >> c2 & 1:
@@ -364,6 +377,45 @@ def _redraw(rs: array[int], randbytes: Callable[[int], bytes]) -> array[int]:
         if w < _WORD_LIMIT:
             kept.append(w)
     return kept
+
+
+def perft(hands: Sequence[int], leader: int, trick: Sequence[int], tb: Tables, depth: int) -> int:
+    """How many sequences of ``depth`` legal plays there are from a position (as in chess "perft").
+
+    ``hands`` are code bit sets by seat, ``trick`` the codes already played to
+    the current trick by ``leader`` and those after him.  Sequences that end
+    the hand early (no cards left) count once.  Used as a regression oracle
+    and by the solver's tests.
+
+    >>> tb = TABLES[Suit.SPADES]
+    >>> perft([tb.mask(["As", "Kh"]), tb.mask(["2s", "Qh"]), tb.mask(["3s", "Jh"])], 0, [], tb, 6)
+    2
+    """
+    hs = list(hands)
+    return _perft(hs, leader, list(trick), tb, depth)
+
+
+def _perft(hs: list[int], leader: int, trick: list[int], tb: Tables, depth: int) -> int:
+    if depth == 0:
+        return 1
+    seat = (leader + len(trick)) % 3
+    h = hs[seat]
+    if not h:
+        return 1
+    legal = legal_mask(h, trick[0] if trick else -1, tb)
+    total = 0
+    while legal:
+        low = legal & -legal
+        legal ^= low
+        c = low.bit_length() - 1
+        hs[seat] = h ^ low
+        if len(trick) == 2:
+            w = (leader + trick_winner_codes(trick[0], trick[1], c, tb)) % 3
+            total += _perft(hs, w, [], tb, depth - 1)
+        else:
+            total += _perft(hs, leader, trick + [c], tb, depth - 1)
+        hs[seat] = h
+    return total
 
 
 def codes_to_cards(code_mask: int, tb: Tables) -> list[Card]:

@@ -277,7 +277,11 @@ def parse_card(text: str, trump: Suit | None = None) -> Card:
     rank = _RANK_ALIASES.get(rank_txt)
     if rank is None:
         raise CardError(f"cannot read {raw!r} as a card")
-    return Card(rank, Suit.parse(suit_txt))
+    try:
+        suit = Suit.parse(suit_txt)
+    except CardError as e:
+        raise CardError(f"cannot read {raw!r} as a card: {e}") from None
+    return Card(rank, suit)
 
 
 def parse_cards(text: str | Iterable[str], trump: Suit | None = None) -> list[Card]:

@@ -1,0 +1,135 @@
+"""The 40-card pack and its notation (ombre.cards)."""
+
+from __future__ import annotations
+
+import pytest
+
+from ombre.cards import (
+    BASTO,
+    DECK,
+    PAM,
+    SPADILLE,
+    Card,
+    CardError,
+    Suit,
+    format_cards,
+    parse_card,
+    parse_cards,
+)
+from ombre.errors import OmbreError
+
+
+def test_pack_has_forty_cards_no_eights_nines_tens_1665() -> None:
+    """1665: "discarding the Eights, Nines, and Tens out of the Pack"."""
+    assert len(DECK) == 40
+    assert len(set(DECK)) == 40
+    assert {c.rank for c in DECK} == {"A", "2", "3", "4", "5", "6", "7", "J", "Q", "K"}
+    assert [c.index for c in DECK] == list(range(40))
+
+
+def test_notation_round_trips_for_every_card() -> None:
+    for c in DECK:
+        assert parse_card(str(c)) == c
+        assert parse_card(c.symbol) == c
+        assert parse_card(c.name) == c
+        assert Card.from_index(c.index) == c
+
+
+@pytest.mark.parametrize(
+    ("text", "card"),
+    [
+        ("As", "As"),
+        ("A♠", "As"),
+        ("a♤", "As"),
+        ("Spadille", "As"),
+        ("spadillio", "As"),
+        ("Basto", "Ac"),
+        ("PAM", "Jc"),
+        ("king of hearts", "Kh"),
+        ("Knave of Diamonds", "Jd"),
+        ("jack of clubs", "Jc"),
+        ("7 ♦", "7d"),
+        ("1s", "As"),
+    ],
+)
+def test_parse_accepts_symbols_names_and_historical_titles(text: str, card: str) -> None:
+    assert str(parse_card(text)) == card
+
+
+@pytest.mark.parametrize(
+    ("text", "trump", "card"),
+    [
+        ("Manille", Suit.SPADES, "2s"),
+        ("Manillio", Suit.CLUBS, "2c"),
+        ("Mallilio", Suit.HEARTS, "7h"),  # the 1665 spelling
+        ("manille", Suit.DIAMONDS, "7d"),
+        ("Punto", Suit.HEARTS, "Ah"),
+        ("Ponto", Suit.DIAMONDS, "Ad"),
+    ],
+)
+def test_manille_and_punto_depend_on_trump_1665(text: str, trump: Suit, card: str) -> None:
+    """1665: the Mallilio is the black deuce or red seven of trumps; the Punto the red trump ace."""
+    assert str(parse_card(text, trump)) == card
+
+
+def test_punto_does_not_exist_in_black_trumps() -> None:
+    with pytest.raises(CardError, match="no Punto"):
+        parse_card("punto", Suit.SPADES)
+
+
+def test_manille_needs_a_trump() -> None:
+    with pytest.raises(CardError, match="give the trump"):
+        parse_card("Manille")
+
+
+@pytest.mark.parametrize("text", ["10s", "8h", "Xs", "K", "", "Kx", "queen of cups"])
+def test_bad_cards_raise_card_error_naming_the_text(text: str) -> None:
+    with pytest.raises(CardError) as info:
+        parse_card(text)
+    assert text.strip() in str(info.value)
+
+
+def test_card_error_is_both_ombre_error_and_value_error() -> None:
+    with pytest.raises(OmbreError):
+        parse_card("10s")
+    with pytest.raises(ValueError):
+        parse_card("9d")
+
+
+def test_special_cards_and_titles() -> None:
+    assert (str(SPADILLE), str(BASTO), str(PAM)) == ("As", "Ac", "Jc")
+    assert SPADILLE.title() == "Spadille" and BASTO.title(Suit.HEARTS) == "Basto"
+    assert Card.parse("2s").title(Suit.SPADES) == "Manille"
+    assert Card.parse("2s").title(Suit.CLUBS) is None
+    assert Card.parse("7h").title(Suit.HEARTS) == "Manille"
+    assert Card.parse("Ah").title(Suit.HEARTS) == "Punto"
+    assert Card.parse("Ad").title(Suit.HEARTS) is None
+    assert PAM.title(Suit.CLUBS) is None  # Pam is only a plain club in Ombre (Pope iii.61)
+
+
+def test_spoken_names_for_screen_readers() -> None:
+    assert Card.parse("Ks").spoken() == "the King of Spades"
+    assert SPADILLE.spoken() == "Spadille, the Ace of Spades"
+    assert Card.parse("7d").spoken(Suit.DIAMONDS) == "Manille, the Seven of Diamonds"
+
+
+def test_parse_and_format_lists() -> None:
+    cards = parse_cards("As, 2s  Ac\tKh")
+    assert format_cards(cards) == "As 2s Ac Kh"
+    assert parse_cards(["Kd", "Qd"]) == [Card("K", "d"), Card("Q", "d")]
+    assert parse_cards("") == []
+
+
+def test_suits() -> None:
+    assert Suit.parse("♥") is Suit.HEARTS
+    assert Suit.SPADES.is_black and Suit.DIAMONDS.is_red
+    assert Suit.CLUBS.plural == "clubs" and Suit.CLUBS.singular == "club"
+    assert str(Suit.HEARTS) == "h" and Suit.HEARTS.symbol == "♥"
+    with pytest.raises(CardError, match="unknown suit"):
+        Suit.parse("cups")
+
+
+def test_cards_are_ordered_and_hashable() -> None:
+    assert sorted([Card.parse("Kd"), Card.parse("As")]) == [Card.parse("As"), Card.parse("Kd")]
+    assert len({Card.parse("As"), SPADILLE}) == 1
+    assert Card.parse("Kh").bit == 1 << 29

@@ -1,0 +1,543 @@
+"""Rules of Ombre (ombre.rules and ombre.payments); each test names its source.
+
+Sources: "1665" = The Royal Game of the Ombre; "Morley" = his 1891 note on
+the Court Gamester; "Hoyle"; "1911 EB".  See rules-and-sources.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from ombre.cards import BASTO, DECK, SPADILLE, SUITS, Card, Suit, format_cards, parse_cards
+from ombre.errors import OmbreError, RulesError
+from ombre.payments import POOL, Amount, settle
+from ombre.rules import (
+    RULESETS,
+    Result,
+    RuleSet,
+    card_order,
+    codille_winner,
+    effective_suit,
+    explain_play,
+    get_rules,
+    is_trump,
+    legal_plays,
+    matador_sequence,
+    matadors,
+    plain_order,
+    result_of,
+    trick_winner,
+    trump_order,
+    why_illegal,
+)
+
+S, C, H, D = Suit.SPADES, Suit.CLUBS, Suit.HEARTS, Suit.DIAMONDS
+
+
+def cards(text: str) -> list[Card]:
+    return parse_cards(text)
+
+
+def legal(hand: str, trick: str, trump: Suit) -> str:
+    return format_cards(sorted(legal_plays(cards(hand), cards(trick), trump), key=lambda c: c.index))
+
+
+# ---------------------------------------------------------------------------
+# order of the cards
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("trump", "order"),
+    [
+        (S, "As 2s Ac Ks Qs Js 7s 6s 5s 4s 3s"),
+        (C, "As 2c Ac Kc Qc Jc 7c 6c 5c 4c 3c"),
+        (H, "As 7h Ac Ah Kh Qh Jh 2h 3h 4h 5h 6h"),
+        (D, "As 7d Ac Ad Kd Qd Jd 2d 3d 4d 5d 6d"),
+    ],
+)
+def test_trump_order_1665_of_the_names_of_the_cards(trump: Suit, order: str) -> None:
+    """1665 "Of the names of the Cards": black 11 trumps, red 12; same in Morley, 1911 EB."""
+    assert format_cards(trump_order(trump)) == order
+
+
+def test_eleven_black_twelve_red_trumps_1665() -> None:
+    """1665: "of Black, there are but eleven Trumps, and of Red twelve"."""
+    assert [len(trump_order(t)) for t in SUITS] == [11, 11, 12, 12]
+    for t in SUITS:
+        assert sum(is_trump(c, t) for c in DECK) == len(trump_order(t))
+
+
+@pytest.mark.parametrize(
+    ("suit", "trump", "order"),
+    [
+        (S, H, "Ks Qs Js 7s 6s 5s 4s 3s 2s"),
+        (C, S, "Kc Qc Jc 7c 6c 5c 4c 3c 2c"),
+        (H, S, "Kh Qh Jh Ah 2h 3h 4h 5h 6h 7h"),
+        (D, C, "Kd Qd Jd Ad 2d 3d 4d 5d 6d 7d"),
+    ],
+)
+def test_plain_order_1665_red_ace_after_knave(suit: Suit, trump: Suit, order: str) -> None:
+    """1665: the red ace "is only rank'd after the Knave"; "the least small Cards of the Red are
+    alwayes best, and the greatest of the Black"."""
+    assert format_cards(plain_order(suit, trump)) == order
+
+
+def test_plain_order_of_trump_suit_is_an_error() -> None:
+    with pytest.raises(RulesError, match="trump_order"):
+        plain_order(H, H)
+
+
+def test_orders_partition_the_pack_for_every_trump() -> None:
+    for t in SUITS:
+        everything = [c for s in SUITS for c in card_order(s, t)]
+        assert sorted(everything) == sorted(DECK)
+
+
+def test_black_aces_always_trumps_1665() -> None:
+    """1665: Spadille "alwayes Trump, be the Trump what suit soever"; Basto "alwayes the third"."""
+    for t in SUITS:
+        assert is_trump(SPADILLE, t) and is_trump(BASTO, t)
+        assert trump_order(t)[0] == SPADILLE and trump_order(t)[2] == BASTO
+        assert effective_suit(SPADILLE, t) is t
+    assert not is_trump(Card.parse("Ah"), S) and is_trump(Card.parse("Ah"), H)
+
+
+def test_matadors_1665() -> None:
+    """1665 "Of the Matadors": Spadillio, Mallilio and Basto."""
+    assert format_cards(matadors(S)) == "As 2s Ac"
+    assert format_cards(matadors(D)) == "As 7d Ac"
+
+
+# ---------------------------------------------------------------------------
+# following suit
+# ---------------------------------------------------------------------------
+
+
+def test_leader_may_lead_anything() -> None:
+    assert legal("As 2h Kd", "", S) == "As 2h Kd"
+
+
+def test_must_follow_plain_suit_morley() -> None:
+    """Morley: "a suit led must be followed"."""
+    assert legal("2s 5h Qd Kh", "Jh", S) == "5h Kh"
+    assert why_illegal(cards("2s 5h Qd"), cards("Jh"), Card.parse("Qd"), S) == "must follow hearts"
+
+
+def test_no_duty_to_trump_morley() -> None:
+    """Morley: "a player who cannot follow suit is not obliged to play a trump unless he please"."""
+    assert legal("2s 4s Qd", "Jh", S) == "2s 4s Qd"
+
+
+def test_black_ace_does_not_follow_its_own_suit_1665() -> None:
+    """Spadille is a trump, not a spade, when another suit is trumps (1665)."""
+    assert legal("As 2s Kh", "Ks", H) == "2s"
+    assert legal("As Kh", "Ks", H) == "As Kh"  # void in plain spades: anything
+    assert legal("Ac 4c Qd", "7c", D) == "4c"
+
+
+def test_must_follow_trumps_1665() -> None:
+    """1665 "Of playing Trumps": "for all the rest you are to follow Trump"."""
+    assert legal("4s Kh Qd", "Js", S) == "4s"
+    assert (
+        why_illegal(cards("4s Kh"), cards("Js"), Card.parse("Kh"), S) == "must play a trump: trumps were led"
+    )
+
+
+def test_black_ace_led_is_a_trump_lead_1665() -> None:
+    """Basto led when hearts are trumps calls for hearts (trumps)."""
+    assert legal("3h Kc Qd", "Ac", H) == "3h"
+
+
+def test_illegal_card_not_in_hand() -> None:
+    assert (
+        why_illegal(cards("4s"), cards("Js"), Card.parse("Kh"), S) == "the King of Hearts is not in this hand"
+    )
+
+
+# ---------------------------------------------------------------------------
+# the matadors' privilege: truth table (1665 "Of playing Trumps", Hoyle, 1911 EB)
+# ---------------------------------------------------------------------------
+
+PRIVILEGE_TABLE = [
+    # (led, hand, legal plays, why)
+    ("5s", "2s Kh", "2s Kh", "Manille need not be played to a lower trump (1665)"),
+    ("5s", "As 2s Ac Kh", "As 2s Ac Kh", "all three matadors privileged against a small trump (1665)"),
+    ("5s", "2s 4s Kh", "2s 4s", "a small trump held: must play a trump, the matador or not (1665)"),
+    ("Ks", "Ac Qd", "Ac Qd", "Basto need not be played to the King of trumps (1665)"),
+    ("As", "2s Kh", "2s", "Spadille forces Manille unguarded (1665; Hoyle)"),
+    ("As", "2s 4s Kh", "2s 4s", "Manille guarded by a small trump: the small one may be played (Hoyle)"),
+    ("As", "Ac Kh", "Ac", "Spadille forces Basto (1665: 'none but commanding Cards can force them')"),
+    ("As", "2s Ac Kh", "2s Ac", "both lower matadors forced; either may be played"),
+    ("2s", "Ac Kh", "Ac", "Manille forces Basto (1665)"),
+    ("2s", "As Kh", "As Kh", "Spadille is not forced by the lower Manille (1665)"),
+    ("2s", "As Ac Kh", "As Ac", "Basto is forced, so a trump must be played; Spadille may be"),
+    ("Ac", "As 2s Kh", "As 2s Kh", "Spadille and Manille are both above Basto (1665)"),
+    ("Ac", "As 4s Kh", "As 4s", "a small trump must follow Basto; Spadille may still be played"),
+]
+
+
+@pytest.mark.parametrize(("led", "hand", "expected", "why"), PRIVILEGE_TABLE)
+def test_matadors_privilege_truth_table_1665_hoyle(led: str, hand: str, expected: str, why: str) -> None:
+    """1665: "if any playes an ordinary Trump, and you have onely the ... Matadors ... you may refuse
+    to play them ... the Spadillio forces the Mallilio, and the Mallilio the Basto"; Hoyle: "if
+    spadille be led, and you hold manille or basto unguarded, you must play it"."""
+    assert legal(hand, led, S) == expected, why
+
+
+def test_privilege_counts_from_the_card_led_not_the_best_so_far() -> None:
+    """The privilege is against the trump *led* (1665 "if any playes an ordinary Trump")."""
+    assert legal("2s Kh", "5s As", S) == "2s Kh"
+
+
+def test_privilege_in_red_trumps_punto_is_no_matador_1665() -> None:
+    """1665 names only Spadillio, Mallilio and Basto as matadors; the Punto must follow."""
+    assert legal("Ah Qd", "Kh", H) == "Ah"
+    assert legal("7h Qd", "Kh", H) == "7h Qd"
+    assert legal("7h Qd", "As", H) == "7h"
+
+
+def test_privilege_messages() -> None:
+    assert (
+        why_illegal(cards("2s Kh"), cards("As"), Card.parse("Kh"), S)
+        == "must play a trump: Spadille forces Manille"
+    )
+    assert (
+        why_illegal(cards("Ac Kh"), cards("2s"), Card.parse("Kh"), S)
+        == "must play a trump: Manille forces Basto"
+    )
+    assert (
+        explain_play(cards("2s Kh"), cards("5s"), Card.parse("Kh"), S)
+        == "legal: Manille need not be played to a lower trump (the matadors' privilege, 1665)"
+    )
+    assert explain_play(cards("2s Kh"), cards("As"), Card.parse("Kh"), S).startswith(
+        "illegal: must play a trump"
+    )
+    assert explain_play(cards("Qd"), cards("Jh"), Card.parse("Qd"), S).endswith("(no duty to trump, Morley)")
+
+
+# ---------------------------------------------------------------------------
+# the trick
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("trick", "trump", "winner"),
+    [
+        ("Kd 2d Ac", H, 2),  # Basto trumps
+        ("Kd Qd Jd", H, 0),
+        ("Jd Qd Kd", S, 2),
+        ("Ad 2d 7d", S, 0),  # red plain: A above 2 above 7
+        ("2d Ad Kh", S, 1),  # off-suit king does not win
+        ("4s 3s 2s", H, 0),  # black plain: 4 above 3 above 2
+        ("5s 2s As", S, 2),  # Spadille over Manille
+        ("Ah Kh 6h", H, 0),  # Punto over the King of trumps
+        ("2h Ah 3h", S, 1),  # plain red: ace above two and three
+        ("2h Ah Kh", S, 2),  # ... and the king above the ace
+        ("Qc Ks 7d", S, 1),  # a small trump over a plain queen
+    ],
+)
+def test_trick_winner_as_at_whist_1665_morley(trick: str, trump: Suit, winner: int) -> None:
+    """The highest trump wins, else the highest card of the suit led (1665; Morley)."""
+    assert trick_winner(cards(trick), trump) == winner
+
+
+def test_trick_winner_empty_is_an_error() -> None:
+    with pytest.raises(RulesError):
+        trick_winner([], S)
+
+
+# ---------------------------------------------------------------------------
+# results
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("tricks", "ombre", "result"),
+    [
+        ((5, 4, 0), 0, Result.WIN),
+        ((5, 2, 2), 0, Result.WIN),
+        ((4, 3, 2), 0, Result.WIN),  # 1665: four, "as one may win Two, the other Three"
+        ((2, 4, 3), 1, Result.WIN),
+        ((4, 4, 1), 0, Result.REPUESTO),  # 1665's example of Repuesto
+        ((3, 3, 3), 0, Result.REPUESTO),  # 1665: "each of them win three Tricks the piece"
+        ((1, 4, 4), 0, Result.REPUESTO),  # defenders level above the Ombre: nobody takes up the stakes
+        ((3, 4, 2), 0, Result.CODILLE),
+        ((4, 5, 0), 0, Result.CODILLE),
+        ((0, 9, 0), 0, Result.CODILLE),  # a vole by a defender is codille
+        ((9, 0, 0), 0, Result.VOLE),
+        ((2, 2, 5), 1, Result.CODILLE),
+    ],
+)
+def test_results_1665_end_of_the_game(tricks: tuple[int, int, int], ombre: int, result: Result) -> None:
+    """1665 "The End of the Game", "Of the Codillio", "Of the Repuesto", "Of the Voll"."""
+    assert result_of(tricks, ombre) is result
+
+
+def test_codille_winner() -> None:
+    assert codille_winner((3, 4, 2), 0) == 1
+    assert codille_winner((1, 4, 4), 0) is None
+    assert codille_winner((5, 4, 0), 0) is None
+
+
+@pytest.mark.parametrize("bad", [(5, 5, 5), (3, 3), (-1, 5, 5)])
+def test_result_rejects_impossible_counts(bad: tuple[int, ...]) -> None:
+    with pytest.raises(RulesError):
+        result_of(bad, 0)
+
+
+def test_result_rejects_bad_seat() -> None:
+    with pytest.raises(RulesError, match="seat"):
+        result_of((5, 4, 0), 3)
+
+
+def test_matador_sequence_1665_and_morley() -> None:
+    """1665: "as many as you have Cards in an interrupted series of Trumps ... even to nine";
+    Morley: Belinda's four (Spadille, Manille, Basto, King of Spades)."""
+    assert matador_sequence(cards("As 2s Ac Ks Kc"), S) == 4
+    assert matador_sequence(cards("As 2s Ac Ks Qs Js 7s 6s 5s"), S) == 9
+    assert matador_sequence(cards("As 7h Ac Ah Kh"), H) == 5
+    assert matador_sequence(cards("2s Ac Ks"), S) == 0
+    assert matador_sequence(cards("As Ac Ks"), S) == 1
+
+
+# ---------------------------------------------------------------------------
+# rule sets
+# ---------------------------------------------------------------------------
+
+
+def test_rule_sets_are_named_and_cited() -> None:
+    assert set(RULESETS) >= {"1665", "court-gamester"}
+    for rs in RULESETS.values():
+        assert isinstance(rs, RuleSet)
+        for f in dataclasses.fields(rs):
+            if f.name not in ("name", "title", "source", "citations"):
+                assert dict(rs.citations).get(f.name), f"{rs.name}.{f.name} has no citation"
+        rows = rs.as_rows()
+        assert len(rows) == len(dataclasses.fields(rs)) - 2
+
+
+def test_rule_set_differences_from_the_sources() -> None:
+    r1665, cg = get_rules("1665"), get_rules("court-gamester")
+    assert r1665.vole_must_be_declared_before_trick == 5  # 1665 "before the fifth Trick"
+    assert cg.vole_must_be_declared_before_trick is None and cg.vole_clears_table  # Morley
+    assert r1665.units == ("great marks", "lesser marks") and cg.units == ("counters",)
+    assert cg.sans_prendre_bonus == (3, "counters")  # Morley: three counters from each
+    assert not r1665.forced_spadille  # 1665 has no forced Spadille
+    assert r1665.renounce_doubles_stake  # 1665 "Of the Forfeitures"
+    assert r1665.value((1, "great marks")) == 12  # 1665: great marks at 12 pence, lesser a penny
+
+
+def test_rule_sets_are_frozen() -> None:
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        get_rules("1665").forced_spadille = True  # type: ignore[misc]
+
+
+def test_unknown_rule_set_is_a_clear_error() -> None:
+    with pytest.raises(RulesError, match="unknown rule set 'hoyle' .known: 1665, court-gamester"):
+        get_rules("hoyle")
+    assert isinstance(RulesError("x"), OmbreError)
+    assert get_rules(" Court-Gamester ") is RULESETS["court-gamester"]
+
+
+# ---------------------------------------------------------------------------
+# payments
+# ---------------------------------------------------------------------------
+
+# Belinda's game (Pope iii; the reconstruction after Pole): Belinda eldest (seat 0), the Baron
+# (seat 1), the third player who dealt (seat 2); spades trumps; 5-4-0 for Belinda.
+BELINDA = cards("As 2s Ac Ks Kc Kh Qh 6d 7d")
+BARON = cards("Qs Js 7s 6s 5s Kd Qd Jd Ah")
+THIRD = cards("4s 3s 4c Jc Jh 2h 3h 4h 5h")
+HANDS = (BELINDA, BARON, THIRD)
+
+
+def units(st_net: Amount, rs: RuleSet) -> dict[str, int]:
+    return st_net.as_dict(rs.units)
+
+
+def test_belinda_court_gamester_four_matadors_morley() -> None:
+    """Morley: Belinda "was entitled also to the value of four counters from each of her
+    antagonists for her sequence of four Matadores"; each lays a fish of ten; a counter for passing."""
+    rs = get_rules("court-gamester")
+    st = settle(rs, ombre=0, tricks_won=(5, 4, 0), hands_at_play=HANDS, trump=S, passes=(1, 2), eldest=0)
+    assert st.result is Result.WIN
+    assert [units(n, rs) for n in st.net] == [{"counters": 30}, {"counters": -15}, {"counters": -15}]
+    matador_transfers = [t for t in st.transfers if "matadors" in t.reason]
+    assert [(t.payer, t.payee, t.amount.get("counters")) for t in matador_transfers] == [(1, 0, 4), (2, 0, 4)]
+    assert not st.pool_after
+
+
+def test_belinda_sans_prendre_morley() -> None:
+    """Morley: "if she had been playing Sans-prendre, each of her opponents would have three
+    counters to pay her"."""
+    rs = get_rules("court-gamester")
+    plain = settle(rs, ombre=0, tricks_won=(5, 4, 0), hands_at_play=HANDS, trump=S, passes=(1, 2), eldest=0)
+    sp = settle(
+        rs,
+        ombre=0,
+        tricks_won=(5, 4, 0),
+        hands_at_play=HANDS,
+        trump=S,
+        passes=(1, 2),
+        eldest=0,
+        sans_prendre=True,
+    )
+    assert sp.net[0].get("counters") - plain.net[0].get("counters") == 6
+    assert sp.net[1].get("counters") - plain.net[1].get("counters") == -3
+
+
+def test_belinda_1665_marks() -> None:
+    """1665 "Of the Stakes" and "Of the Matadors": one great mark each for the game; lesser marks
+    for passing, for the hand if eldest and per card taken in; three great marks from each for the
+    three matadors and a lesser mark each for the King of trumps in sequence."""
+    rs = get_rules("1665")
+    st = settle(
+        rs,
+        ombre=0,
+        tricks_won=(5, 4, 0),
+        hands_at_play=HANDS,
+        trump=S,
+        passes=(1, 2),
+        eldest=0,
+        taken_in=(3, 2, 1),
+    )
+    assert [units(n, rs) for n in st.net] == [
+        {"great marks": 8, "lesser marks": 7},
+        {"great marks": -4, "lesser marks": -4},
+        {"great marks": -4, "lesser marks": -3},
+    ]
+    assert not st.pool_after
+
+
+def test_1665_matadors_paid_to_the_holder_even_in_defeat() -> None:
+    """1665 "Of taking in" #e: the six counters received for the matadors outweigh the game lost."""
+    rs = get_rules("1665")
+    st = settle(rs, ombre=0, tricks_won=(3, 4, 2), hands_at_play=HANDS, trump=S, taken_in=(1, 0, 0))
+    assert st.result is Result.CODILLE
+    mats = [t for t in st.transfers if "matadors" in t.reason]
+    assert {(t.payer, t.payee) for t in mats} == {(1, 0), (2, 0)}
+
+
+def test_court_gamester_losing_ombre_pays_matadors_hoyle() -> None:
+    rs = get_rules("court-gamester")
+    st = settle(rs, ombre=0, tricks_won=(4, 4, 1), hands_at_play=HANDS, trump=S)
+    assert st.result is Result.REPUESTO
+    mats = [t for t in st.transfers if "matadors" in t.reason]
+    assert {(t.payer, t.payee, t.amount.get("counters")) for t in mats} == {(0, 1, 4), (0, 2, 4)}
+
+
+def test_no_matadors_without_all_three_1665() -> None:
+    """1665: "when they are all in a hand (else not)"."""
+    rs = get_rules("1665")
+    hands = (cards("As Ac Ks Qs Kh Qh 6d 7d 5d"), BARON, THIRD)
+    st = settle(rs, ombre=0, tricks_won=(5, 4, 0), hands_at_play=hands, trump=S)
+    assert not [t for t in st.transfers if "matadors" in t.reason]
+
+
+def test_codille_defender_takes_stakes_ombre_makes_good_1665() -> None:
+    """1665 "Of the Codillio": "this takes up the Stakes, and tother makes it good"."""
+    rs = get_rules("court-gamester")
+    hands = (cards("Ks Qs Js 7s Kc Kh Qh 6d 7d"), BARON, THIRD)
+    st = settle(rs, ombre=0, tricks_won=(3, 4, 2), hands_at_play=hands, trump=S)
+    assert st.result is Result.CODILLE
+    assert [n.get("counters") for n in st.net] == [-40, 20, -10]
+    assert st.pool_after.get("counters") == 30  # made good for the next hand
+
+
+def test_repuesto_doubles_the_stake_which_stays_1665() -> None:
+    """1665 "Of the Repuesto": "the Player doubles the Stake, without any ones winning it, and it
+    remains so doubled for the advantage of the next Player"."""
+    rs = get_rules("court-gamester")
+    hands = (cards("Ks Qs Js 7s Kc Kh Qh 6d 7d"), BARON, THIRD)
+    st = settle(rs, ombre=0, tricks_won=(3, 3, 3), hands_at_play=hands, trump=S)
+    assert st.result is Result.REPUESTO
+    assert st.pool_after.get("counters") == 60
+    # the next hand plays for the carried pool: nobody stakes again, the winner takes it all
+    nxt = settle(rs, ombre=1, tricks_won=(2, 5, 2), hands_at_play=hands, trump=S, pool=st.pool_after)
+    assert [n.get("counters") for n in nxt.net] == [0, 60, 0]
+    assert not nxt.pool_after
+
+
+def test_vole_1665_must_be_declared() -> None:
+    """1665 "Of the Voll": one mark from each, "but then you are to declare before the fifth Trick"."""
+    rs = get_rules("1665")
+    plain = settle(rs, ombre=0, tricks_won=(9, 0, 0), hands_at_play=HANDS, trump=S)
+    declared = settle(rs, ombre=0, tricks_won=(9, 0, 0), hands_at_play=HANDS, trump=S, vole_declared=True)
+    assert plain.result is Result.VOLE
+    assert declared.net[0].get("great marks") - plain.net[0].get("great marks") == 2
+
+
+def test_vole_court_gamester_clears_the_table_morley() -> None:
+    """Morley: the vole "clears all stakes upon the table"."""
+    rs = get_rules("court-gamester")
+    st = settle(
+        rs, ombre=0, tricks_won=(9, 0, 0), hands_at_play=HANDS, trump=S, pool=Amount.of(45, "counters")
+    )
+    assert st.net[0].get("counters") == 45 + 8 and not st.pool_after
+    assert any(t.reason == "the vole clears the table" for t in st.transfers)
+
+
+def test_sans_prendre_lost_pays_each_1665() -> None:
+    """1665 "Of playing without taking in": "as he is to give them, if he ... loses it"."""
+    rs = get_rules("1665")
+    hands = (cards("Ks Qs Js 7s Kc Kh Qh 6d 7d"), BARON, THIRD)
+    st = settle(rs, ombre=0, tricks_won=(3, 4, 2), hands_at_play=hands, trump=S, sans_prendre=True)
+    sp = [t for t in st.transfers if "without taking in" in t.reason]
+    assert {(t.payer, t.payee, t.amount.get("great marks")) for t in sp} == {(0, 1, 1), (0, 2, 1)}
+
+
+def test_renounce_doubles_the_stake_1665() -> None:
+    """1665 "Of the Forfeitures": "If you Renounce, you are to double the Stake"."""
+    rs = get_rules("1665")
+    clean = settle(rs, ombre=0, tricks_won=(5, 4, 0), hands_at_play=HANDS, trump=S)
+    revoked = settle(rs, ombre=0, tricks_won=(5, 4, 0), hands_at_play=HANDS, trump=S, renouncers=(2,))
+    assert revoked.net[2].get("great marks") - clean.net[2].get("great marks") == -3
+    assert revoked.pool_after.get("great marks") == 3
+    assert any(t.payer == 2 and t.payee == POOL and "renounce" in t.reason for t in revoked.transfers)
+
+
+def test_all_pass_stakes_carry_over() -> None:
+    rs = get_rules("court-gamester")
+    st = settle(
+        rs, ombre=None, tricks_won=(0, 0, 0), hands_at_play=((), (), ()), trump=None, passes=(0, 1, 2)
+    )
+    assert st.result is None
+    assert st.pool_after.get("counters") == 33
+    assert [n.get("counters") for n in st.net] == [-11, -11, -11]
+
+
+@pytest.mark.parametrize("name", ["1665", "court-gamester"])
+@pytest.mark.parametrize(
+    "tricks", [(5, 4, 0), (4, 3, 2), (3, 4, 2), (3, 3, 3), (1, 4, 4), (9, 0, 0), (0, 0, 9)]
+)
+def test_payments_and_pool_sum_to_zero(name: str, tricks: tuple[int, int, int]) -> None:
+    rs = get_rules(name)
+    st = settle(
+        rs,
+        ombre=0,
+        tricks_won=tricks,
+        hands_at_play=HANDS,
+        trump=S,
+        passes=(1,),
+        eldest=0,
+        taken_in=(2, 3, 1),
+        sans_prendre=tricks == (4, 3, 2),
+        renouncers=(1,),
+        pool=Amount.of(7, rs.units[-1]),
+    )
+    total = st.net[0] + st.net[1] + st.net[2] + st.pool_after - st.pool_before
+    assert not total
+
+
+def test_amount_arithmetic_and_formatting() -> None:
+    a = Amount.of(3, "great marks") + Amount.of(-1, "lesser marks")
+    assert str(a) == "+3 great marks, -1 lesser mark"
+    assert a - a == Amount() and not (a - a)
+    assert (a * 2).get("great marks") == 6
+    assert a.value(get_rules("1665")) == 35
+    assert Amount().format(("counters",)) == "0 counters"
+    with pytest.raises(RulesError):
+        Amount.of(1, "guineas").value(get_rules("1665"))
