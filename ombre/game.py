@@ -474,7 +474,10 @@ class GameState:
         ``trick_cards`` the cards already played to the current trick, from the
         leader on.  Hands may hold fewer than nine cards, but each seat must
         hold as many as it still has to play.  Cards not in any hand or trick
-        are treated as out of play (the stock and discards).
+        are treated as out of play (the stock and discards).  Under a rule set
+        that wants the vole declared before trick *k* (1665: the fifth), a
+        position with fewer than *k* - 1 tricks played still asks the Ombre at
+        the right moment; otherwise ``vole_declared`` says whether he did.
         """
         trump_s = trump if isinstance(trump, Suit) else Suit.parse(trump)
         hs = [tuple(c if isinstance(c, Card) else parse_card(c) for c in h) for h in hands]
@@ -506,18 +509,27 @@ class GameState:
                     " (every seat plays one card to each trick)"
                 )
         dealer_seat = (leader - 1) % 3 if dealer is None else dealer
-        stock = [c for c in DECK if c not in seen]
-        # a nominal deal, only for the record of seats; the cards are set below
-        nominal = Deal(tuple(tuple(stock[9 * i : 9 * i + 9]) for i in range(3)), (None,) * 13, dealer_seat)  # type: ignore[arg-type]
+        at_play_cards = [list(h) for h in hs]
+        for t in [*tricks, Trick(leader, current, trump_s)]:
+            for seat, c in zip(t.seats, t.cards, strict=True):
+                at_play_cards[seat].append(c)
+        if any(len(h) > 9 for h in at_play_cards):
+            raise OmbreError("a seat has played and held more than nine cards")
+        # a nominal deal for the record of seats: the hands at play, padded from the unseen cards
+        unseen = [c for c in DECK if c not in seen]
+        padded = []
+        for h in at_play_cards:
+            k = 9 - len(h)
+            padded.append(tuple(h) + tuple(unseen[:k]))
+            unseen = unseen[k:]
+        nominal = Deal((padded[0], padded[1], padded[2]), tuple(unseen), dealer_seat)
         state = cls(nominal, rules=rules, players=players)
         won = [0, 0, 0]
         for t in tricks:
             won[t.winner] += 1
         bits = (_bits(hs[0]), _bits(hs[1]), _bits(hs[2]))
-        at_play = list(bits)
-        for t in [*tricks, Trick(leader, current, trump_s)]:
-            for seat, c in zip(t.seats, t.cards, strict=True):
-                at_play[seat] |= 1 << c.index
+        at_play = [_bits(h) for h in at_play_cards]
+        before = state.rules.vole_must_be_declared_before_trick
         state._s = _Core(
             phase=Phase.PLAY,
             turn=(leader + len(current)) % 3,
@@ -527,7 +539,7 @@ class GameState:
             hands=bits,
             hands_at_play=(at_play[0], at_play[1], at_play[2]),
             vole_declared=vole_declared,
-            vole_offered=True,
+            vole_offered=vole_declared or before is None or len(tricks) >= before - 1,
             tricks=tuple(tricks),
             leader=leader,
             trick_cards=current,
