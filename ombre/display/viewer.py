@@ -719,6 +719,10 @@ def viewer_assets() -> tuple[str, str]:
     base = resources.files("ombre.display") / "static"
     css = (base / "viewer.css").read_text(encoding="utf-8")
     js = (base / "viewer.js").read_text(encoding="utf-8")
+    # both are inlined into the page: they must not end their own element or open another
+    for name, text, tag in (("viewer.css", css, "style"), ("viewer.js", js, "script")):
+        if f"</{tag}" in text.lower() or "<script" in text.lower() or "<!--" in text:
+            raise OmbreError(f"{name} cannot be inlined: it contains '</{tag}', '<script' or '<!--'")
     return css, js
 
 
@@ -823,7 +827,15 @@ def replay_html(
         r.append(frag(_table_html(rp, st, bottom=bottom, mode="ref", size=card_size, new=True)))
         regions.append(r)
         steps_data.append(
-            {"r": r, "a": st.announcement, "w": st.position, "h": st.anchor, "m": st.to_move, "t": st.trick}
+            {
+                "r": r,
+                "a": st.announcement,
+                "w": st.position,
+                "h": st.anchor,
+                "m": st.to_move,
+                "t": st.trick,
+                "k": list(st.tricks),
+            }
         )
     used: set[Card] = set()
     for st in rp.steps:

@@ -1,6 +1,6 @@
 /* Ombre replay viewer: displays positions computed by the ombre package (Python) at build time.
    No network, no dependencies. Inlined once per viewer; defined once per page. Every viewer is a
-   .om-viewer element holding its data in <script type="application/json" class="om-data">.
+   .om-viewer element holding its data as JSON in a script element of class om-data.
    The HTML fragments in the data were escaped by the package; names and card words are only
    ever set here through textContent. */
 (function () {
@@ -105,7 +105,8 @@
     for (var i = 0; i < acts.length; i++) {
       var act = acts[i].getAttribute("data-act");
       var back = act === "first" || act === "prev" || act === "prevtrick";
-      acts[i].disabled = back ? k === 0 : k === last;
+      // aria-disabled, not disabled: a disabled button would drop the keyboard focus
+      acts[i].setAttribute("aria-disabled", String(back ? k === 0 : k === last));
     }
     var jumps = this.root.querySelectorAll("button[data-step]");
     for (var j = 0; j < jumps.length; j++) {

@@ -1,0 +1,316 @@
+"""The static replay viewer: positions computed by the engine, the page data, escaping, size."""
+
+from __future__ import annotations
+
+import json
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from ombre.cards import DECK, Card, Suit, parse_cards
+from ombre.display.viewer import (
+    Replay,
+    ReplayNote,
+    build_replay,
+    pack_strings,
+    render_position,
+    replay_html,
+    sort_hand,
+)
+from ombre.errors import OmbreError
+from ombre.game import Bid, Deal, DeclareVole, Exchange, GameState, NameTrump, Phase
+
+# Belinda's game as W. Pole reconstructs it (small cards chosen to keep the play legal): Belinda
+# eldest and the Ombre, dealt a junk club she discards for the Four of Diamonds.
+DEALT = ("As 2s Ac Ks Kc Kh Qh 3d 2c", "Qs Js 7s 6s 5s Kd Qd Jd Ah", "4s 3s 4c Jc Jh 2h 3h 4h 5h")
+PLAY = "As 5s 3s  2s 6s 4s  Ac 7s 4c  Ks Js Jc  Kc Qs 2h  Kd 3h 3d  Qd 4h 4d  Jd 5h Qh  Ah Jh Kh"
+NAMES = ("Belinda", "the Baron", "the Knight")
+
+
+def belinda_state(
+    names: tuple[str, str, str] = NAMES, rules: str = "court-gamester", cards: int = 27
+) -> GameState:
+    hands = tuple(tuple(parse_cards(h)) for h in DEALT)
+    four = Card.parse("4d")
+    used = {c for h in hands for c in h} | {four}
+    stock = (four,) + tuple(c for c in DECK if c not in used)
+    state = GameState(Deal(hands, stock, dealer=2), rules=rules, players=list(names))  # type: ignore[arg-type]
+    for action in (Bid("play"), Bid("pass"), Bid("pass"), NameTrump(Suit.SPADES)):
+        state.apply(action)
+    state.apply(Exchange((Card.parse("2c"),)))
+    state.apply(Exchange(()))
+    state.apply(Exchange(()))
+    for card in PLAY.split()[:cards]:
+        if state.phase is Phase.VOLE:
+            state.apply(DeclareVole(False))
+        state.play(card)
+    return state
+
+
+VERSE = {
+    0: "45  The skilful Nymph reviews her force with care;\n46  Let Spades be trumps! she said",
+    1: "49  Spadillio first, unconquerable Lord!\n50  Led off two captive trumps",
+    5: "65  Thus far both armies to Belinda yield;\nA note of commentary after the verse.",
+    9: "95  An Ace of Hearts steps forth: The King unseen\n96  Lurk'd in her hand",
+}
+
+
+def _notes() -> list[ReplayNote]:
+    return [ReplayNote(t, "Before play" if t == 0 else f"Trick {t}", text) for t, text in VERSE.items()]
+
+
+@pytest.fixture(scope="module")
+def replay() -> Replay:
+    return build_replay(belinda_state(), notes=_notes(), title="Belinda's game")
+
+
+def _data(page: str) -> dict[str, object]:
+    m = re.search(r'<script type="application/json" class="om-data">(.*?)</script>', page, re.S)
+    assert m is not None
+    data: dict[str, object] = json.loads(m.group(1))
+    return data
+
+
+def _unpack(words: list[str], text: str) -> str:
+    return re.sub("[\ue000-\uf8ff]", lambda m: words[ord(m.group(0)) - 0xE000], text)
+
+
+# ----------------------------------------------------------------------------- the positions
+
+
+def test_one_step_per_card_and_the_engine_agrees_at_each(replay: Replay) -> None:
+    assert len(replay.steps) == 28
+    assert replay.trick_ends == tuple(range(3, 28, 3))
+    for step in replay.steps:
+        state = replay.state_at(step.index)
+        assert step.tricks == state.tricks_won
+        assert {frozenset(h) for h in step.hands} == {frozenset(h) for h in state.hands}
+        assert step.hands == tuple(sort_hand(h, Suit.SPADES) for h in state.hands)
+        assert step.to_move == state.current_player
+    final = belinda_state()
+    assert replay.steps[-1].tricks == final.tricks_won == (5, 4, 0)
+
+
+def test_tricks_and_winners(replay: Replay) -> None:
+    winners = [replay.steps[e].winner for e in replay.trick_ends]
+    assert winners == [0, 0, 0, 0, 1, 1, 1, 1, 0]
+    five = replay.steps[replay.step_of("trick-5")]
+    assert five.table == ((0, Card.parse("Kc")), (1, Card.parse("Qs")), (2, Card.parse("2h")))
+    assert five.leader == 0 and five.in_trick == 3 and five.trick == 5
+    middle = replay.steps[replay.step_of("trick-6-card-2")]
+    assert middle.table == ((1, Card.parse("Kd")), (2, Card.parse("3h")))
+    assert middle.to_move == 0 and middle.winner is None
+
+
+def test_announcements(replay: Replay) -> None:
+    a = [s.announcement for s in replay.steps]
+    assert a[0] == "Before the first trick. Belinda is the Ombre; spades are trumps. Belinda leads."
+    assert a[1] == "Belinda plays Spadille, the Ace of Spades."
+    assert a[11] == "The Baron plays the Knave of Spades."
+    assert a[12] == (
+        "The Knight plays the Knave of Clubs. Belinda wins the trick: Belinda 4, the Baron 0, the Knight 0."
+    )
+    assert a[-1].endswith("Belinda, the Ombre, wins with 5 tricks (the Baron 4, the Knight 0).")
+
+
+def test_anchors(replay: Replay) -> None:
+    anchors = [s.anchor for s in replay.steps]
+    assert anchors[:4] == ["start", "trick-1-card-1", "trick-1-card-2", "trick-1"]
+    assert anchors[-1] == "trick-9"
+    assert len(set(anchors)) == len(anchors)
+    assert replay.step_of("trick-5") == 15
+    with pytest.raises(OmbreError, match="no position called"):
+        replay.step_of("trick-10")
+
+
+def test_outcome_and_payments(replay: Replay) -> None:
+    o = replay.outcome
+    assert o is not None
+    st = belinda_state().settlement()
+    assert o.net == tuple(st.net[s].format(("counters",)) for s in range(3))
+    # Morley: Belinda is paid four matadors by each, and takes up the stakes
+    assert o.net[0] == "+30 counters"
+    assert "The Baron pays Belinda 4 counters: 4 matadors." in o.transfers
+    assert o.pool == "0 counters"
+
+
+def test_state_at_rebuilds_the_vole_declaration(replay: Replay) -> None:
+    st = replay.state_at(12)
+    assert st.phase is Phase.PLAY and st.current_player == 0 and not st.vole_declared
+    with pytest.raises(OmbreError):
+        replay.state_at(28)
+
+
+def test_unfinished_game_has_no_result() -> None:
+    rp = build_replay(belinda_state(cards=10))
+    assert len(rp.steps) == 11 and rp.outcome is None
+    page = replay_html(rp)
+    assert _data(page)["done"] is False
+
+
+def test_no_play_no_replay() -> None:
+    with pytest.raises(OmbreError, match="never reached the play"):
+        build_replay(GameState(Deal.random(seed=1)))
+
+
+def test_sort_hand() -> None:
+    hand = parse_cards("3d Kh Ac 2s As Qd 7h Ah")
+    assert [str(c) for c in sort_hand(hand, Suit.HEARTS)] == ["As", "7h", "Ac", "Ah", "Kh", "2s", "Qd", "3d"]
+
+
+# ----------------------------------------------------------------------------- the page
+
+
+def test_page_data_matches_the_engine(replay: Replay) -> None:
+    page = replay_html(replay, viewer_id="belinda")
+    data = _data(page)
+    words = data["dict"]
+    assert isinstance(words, list)
+    frags = [_unpack(words, f) for f in data["frags"]]  # type: ignore[attr-defined]
+    steps = data["steps"]
+    assert isinstance(steps, list) and len(steps) == 28
+    assert data["ends"] == list(replay.trick_ends)
+    seats_in_regions = [int(s) for s in re.findall(r'data-seat="(\d)" data-region="\d"', page)]
+    assert sorted(seats_in_regions) == [0, 1, 2]
+    for k, st in enumerate(steps):
+        engine = replay.state_at(k)
+        for region, seat in enumerate(seats_in_regions):
+            frag = frags[st["r"][region]]
+            won = engine.tricks_won[seat]
+            words_for = "no tricks" if won == 0 else ("1 trick" if won == 1 else f"{won} tricks")
+            assert f'<span class="om-count">{words_for}</span>' in frag
+            shown = re.findall(r'data-c="(\w\w)"', frag)
+            assert set(shown) == {str(c) for c in engine.hand(seat)}
+        assert st["a"] == replay.steps[k].announcement
+        assert st["h"] == replay.steps[k].anchor
+        assert st["m"] == engine.current_player
+        assert st["k"] == list(engine.tricks_won)
+    # every card named in a fragment has a face
+    cards = data["cards"]
+    assert isinstance(cards, dict)
+    for frag in frags:
+        for key in re.findall(r'data-c="([^"]+)"', frag):
+            assert key in cards
+    for key, face in cards.items():
+        svg = ET.fromstring(_unpack(words, face))
+        assert svg.get("aria-label") == Card.parse(key).spoken(Suit.SPADES)
+
+
+def test_page_is_one_element_with_its_script(replay: Replay) -> None:
+    page = replay_html(replay, viewer_id="belinda")
+    assert page.startswith('<div class="om-viewer" id="belinda" tabindex="0" role="region"')
+    assert page.endswith("</script></div>")
+    assert page.count("<script") == 2 and page.count("<style>") == 1
+    assert "window.OmbreViewer" in page
+    assert "http://" not in page.replace("http://www.w3.org/2000/svg", "")
+    assert "https://" not in page and "@import" not in page and "url(" not in page
+    for label in ("First", "Previous trick", "Previous card", "Next card", "Next trick", "Last"):
+        assert f">{label}</button>" in page
+    assert 'aria-live="polite"' in page
+    assert "prefers-reduced-motion" in page
+
+
+def test_size_budget(replay: Replay) -> None:
+    """One replay's script, style and data stay well under 200 KB, even with every hand open."""
+    page = replay_html(replay)
+    assert len(page.encode("utf-8")) < 120_000
+    hidden = replay_html(replay, seat_view=0)
+    assert len(hidden.encode("utf-8")) < 120_000
+
+
+def test_seat_view_hides_the_other_hands(replay: Replay) -> None:
+    page = replay_html(replay, seat_view=0, viewer_id="v")
+    data = _data(page)
+    words = data["dict"]
+    assert isinstance(words, list)
+    frags = [_unpack(words, f) for f in data["frags"]]  # type: ignore[attr-defined]
+    first = data["steps"][0]["r"]  # type: ignore[index]
+    seats = [int(s) for s in re.findall(r'data-seat="(\d)" data-region', page)]
+    regions = dict(zip(seats, first[:3], strict=True))
+    assert re.findall(r'data-c="(\w\w)"', frags[regions[0]])  # her own cards face up
+    assert set(re.findall(r'data-c="([^"]+)"', frags[regions[1]])) == {"??"}
+    assert "the Baron&#x27;s hand: 9 hidden cards" in frags[regions[1]]
+    assert "??" in data["cards"]  # type: ignore[operator]
+    with pytest.raises(OmbreError, match="seat_view"):
+        replay_html(replay, seat_view=3)
+
+
+def test_start_position_and_ids(replay: Replay) -> None:
+    assert _data(replay_html(replay, start="trick-4"))["start"] == 12
+    assert _data(replay_html(replay, start=5))["start"] == 5
+    assert replay_html(replay).startswith('<div class="om-viewer" id="ombre-belinda-s-game"')
+    for bad in ("1abc", "a b", 'x"onclick="y', ""):
+        with pytest.raises(OmbreError, match="viewer_id"):
+            replay_html(replay, viewer_id=bad)
+    with pytest.raises(OmbreError):
+        replay_html(replay, start=99)
+
+
+EVIL = "<img src=x onerror=alert(1)>"
+
+
+def test_names_comments_and_titles_are_escaped() -> None:
+    state = belinda_state(names=(EVIL, "</script><script>alert(2)</script>", "Tom & \"Jerry\""))
+    notes = [ReplayNote(1, "Trick 1 <b>", "<script>alert(3)</script>\n12  <i>verse</i> & more")]
+    rp = build_replay(state, notes=notes, title="<svg onload=alert(4)>")
+    for page in (replay_html(rp, viewer_id="x"), render_position(rp, 3)):
+        assert "<img" not in page and "<svg onload" not in page and "<i>" not in page and "<b>" not in page
+        assert "alert(2)</script>" not in page.split('class="om-data">')[-1].split("</script>")[0]
+        assert "&lt;img src=x onerror=alert(1)&gt;" in page
+        assert "&lt;svg onload=alert(4)&gt;" in page
+        assert page.count("<script") <= 2
+    page = replay_html(rp, viewer_id="x")
+    # inside the JSON nothing can close the script element early
+    body = page.split('<script type="application/json" class="om-data">', 1)[1].split("</script>", 1)[0]
+    assert "<" not in body and ">" not in body
+    data = _data(page)
+    words = data["dict"]
+    assert isinstance(words, list)
+    frags = [_unpack(words, f) for f in data["frags"]]  # type: ignore[attr-defined]
+    assert any("&lt;img src=x onerror=alert(1)&gt;" in f for f in frags)
+    assert not any("<img" in f or "<script" in f for f in frags)
+    # the announcements are plain text; the script sets them with textContent
+    steps = data["steps"]
+    assert isinstance(steps, list)
+    assert steps[1]["a"] == f"{EVIL} plays Spadille, the Ace of Spades."
+
+
+def test_private_use_characters_in_input_cannot_fake_references() -> None:
+    words, packed = pack_strings(['<span class="a">\ue000</span>', '<span class="a">b</span>'])
+    expanded = [_unpack(words, p) for p in packed]
+    assert expanded == ['<span class="a">\ufffd</span>', '<span class="a">b</span>']
+
+
+def test_pack_round_trip(replay: Replay) -> None:
+    frags = [render_position(replay, k) for k in (0, 5, 27)]
+    words, packed = pack_strings(frags)
+    assert [_unpack(words, p) for p in packed] == frags
+    assert sum(map(len, packed)) < sum(map(len, frags)) / 2
+
+
+def test_verse_lines_get_numbers_in_the_margin(replay: Replay) -> None:
+    page = render_position(replay, 3)
+    assert '<span class="om-ln">49</span><span>Spadillio first, unconquerable Lord!</span>' in page
+    assert "<p>A note of commentary after the verse.</p>" in page
+    # the note of the trick shown is marked current, and links to its trick
+    assert '<div class="om-note om-current" data-trick="1">' in page
+    assert '<a class="om-goto" href="#trick-5" data-step="15">Trick 5</a>' in page
+
+
+def test_render_position_marks_legal_cards_and_values(replay: Replay) -> None:
+    step = replay.step_of("trick-6-card-2")  # Belinda must follow diamonds
+    page = render_position(replay, step, mark_legal=True, values={Card.parse("3d"): "4 · win"})
+    legal = re.findall(r'<li class="om-legal"><span class="om-c"><svg[^>]*aria-label="([^"]+)"', page)
+    assert legal == ["the Three of Diamonds", "the Four of Diamonds"]
+    assert '<span class="om-value">4 · win</span>' in page
+    assert "<script" not in page
+    with pytest.raises(OmbreError):
+        render_position(replay, 28)
+
+
+def test_result_block_only_on_the_last_step(replay: Replay) -> None:
+    assert '<div class="om-result" hidden>' in render_position(replay, 26)
+    last = render_position(replay, 27)
+    assert '<div class="om-result"><h4>Result</h4>' in last
+    assert '<td class="om-num">+30 counters</td>' in last
