@@ -118,11 +118,12 @@ _SHOWN = """(root) => {
     const t = seat(s).querySelector('.om-count').textContent;
     return t === 'no tricks' ? 0 : parseInt(t, 10);
   };
-  const hand = (s) => Array.from(seat(s).querySelectorAll('.om-hand svg')).map((e) => e.getAttribute('aria-label'));
+  const labels = (els) => Array.from(els).map((e) => e.getAttribute('aria-label'));
+  const hand = (s) => labels(seat(s).querySelectorAll('.om-hand svg'));
   return {
     counts: [count(0), count(1), count(2)],
     hands: [hand(0), hand(1), hand(2)],
-    table: Array.from(root.querySelectorAll('.om-trick svg[role=img]')).map((e) => e.getAttribute('aria-label')),
+    table: labels(root.querySelectorAll('.om-trick svg[role=img]')),
     status: root.querySelector('.om-status').textContent,
     where: root.querySelector('.om-where').textContent,
     toMove: Array.from(root.querySelectorAll('.om-seat.om-to-move')).map((e) => Number(e.dataset.seat)),
@@ -280,8 +281,8 @@ def test_two_viewers_on_one_page(page: Any, site: str) -> None:
     assert _shown(page, one)["step"] == 0
     assert _shown(page, two)["step"] == 9
     # the Baron's view hides the other hands
-    hidden = page.eval_on_selector(
-        two, "(r) => Array.from(r.querySelectorAll('.om-seat[data-seat=\"0\"] .om-hand svg')).map(e => e.getAttribute('aria-label'))"
+    hidden = page.eval_on_selector_all(
+        two + ' .om-seat[data-seat="0"] .om-hand svg', "(els) => els.map((e) => e.getAttribute('aria-label'))"
     )
     assert hidden and set(hidden) == {"a hidden card"}
     # each viewer's controls and keys move only that viewer
@@ -365,7 +366,10 @@ def test_axe_finds_no_serious_violation(page: Any, site: str, theme: str) -> Non
             "document.body.style.background = '#1e1e1e'; document.body.style.color = '#ddd';"
         )
     violations = run_axe(page)
-    report = [f"{v['id']} ({v['impact']}): {v['help']} {[n['target'] for n in v['nodes'][:3]]}" for v in violations]
+    report = [
+        f"{v['id']} ({v['impact']}): {v['help']} {[n['target'] for n in v['nodes'][:3]]}"
+        for v in violations
+    ]
     assert not report, "\n".join(report)
     watch.assert_clean()
 
@@ -377,5 +381,5 @@ def test_focus_is_visible(page: Any, site: str) -> None:
     style = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
     assert style not in ("none", "")
     page.keyboard.press("Tab")
-    tag = page.evaluate("document.activeElement.tagName + ' ' + getComputedStyle(document.activeElement).outlineStyle")
+    tag = page.evaluate("(e => e.tagName + ' ' + getComputedStyle(e).outlineStyle)(document.activeElement)")
     assert tag.startswith("BUTTON") and not tag.endswith("none")
