@@ -40,22 +40,28 @@ True
 
 from __future__ import annotations
 
+import os
 import re
-import textwrap
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
-from typing import Iterable, Iterator, Literal
+from importlib import resources
+from typing import Any, Literal, NoReturn
 
-from ombre.cards import DECK, Card, CardError, Suit, parse_card
-from ombre.errors import RecordError
+from ombre.cards import DECK, Card, CardError, Suit, format_cards, parse_card
+from ombre.errors import IllegalActionError, OmbreError, RecordError, RulesError
+from ombre.game import Bid, Deal, DeclareVole, GameState, NameTrump, Phase, Play
+from ombre.game import Exchange as GameExchange
+from ombre.payments import POOL
+from ombre.rules import RuleSet, get_rules, legal_plays
 
 __all__ = [
     "Pos",
     "RecordCard",
     "RecordedDeal",
-    "Bidding",
-    "TrumpChoice",
+    "BiddingSection",
+    "TrumpSection",
     "ExchangeEntry",
-    "Exchange",
+    "ExchangeSection",
     "VoleDeclaration",
     "RecordedTrick",
     "GameRecord",
@@ -65,7 +71,14 @@ __all__ = [
     "read_records",
     "read_record",
     "read_record_file",
+    "example_text",
+    "example_names",
+    "replay_record",
+    "RecordReplay",
+    "RenounceNote",
+    "ExchangeTurn",
     "parse_records",
+    "check_records",
     "write_record",
     "write_records",
 ]
@@ -137,7 +150,9 @@ class RecordCard:
         conjectural = text.endswith("?")
         core = text[:-1] if conjectural else text
         if not core or "?" in core:
-            raise CardError(f"{text!r} is not a card (write e.g. As, 7h, ?? for unknown, 7h? for conjectural)")
+            raise CardError(
+                f"{text!r} is not a card (write e.g. As, 7h, ?? for unknown, 7h? for conjectural)"
+            )
         try:
             card = parse_card(core)
         except CardError:
@@ -194,7 +209,7 @@ class RecordedDeal:
 
 
 @dataclass(frozen=True, slots=True)
-class Bidding:
+class BiddingSection:
     """The ``Bidding:`` section: the bids in the order made, eldest hand first."""
 
     bids: tuple[str, ...]
@@ -204,7 +219,7 @@ class Bidding:
 
 
 @dataclass(frozen=True, slots=True)
-class TrumpChoice:
+class TrumpSection:
     """The ``Trump:`` section: the suit the Ombre named."""
 
     suit: Suit
@@ -239,7 +254,7 @@ class ExchangeEntry:
 
 
 @dataclass(frozen=True, slots=True)
-class Exchange:
+class ExchangeSection:
     """The ``Exchange:`` section: one entry a player, the Ombre first, then in turn."""
 
     entries: tuple[ExchangeEntry, ...]
@@ -280,9 +295,9 @@ class GameRecord:
     tags: tuple[tuple[str, str], ...] = ()
     result: str | None = None
     comments: tuple[str, ...] = ()
-    bidding: Bidding | None = None
-    trump: TrumpChoice | None = None
-    exchange: Exchange | None = None
+    bidding: BiddingSection | None = None
+    trump: TrumpSection | None = None
+    exchange: ExchangeSection | None = None
     vole: VoleDeclaration | None = None
     tricks: tuple[RecordedTrick, ...] = ()
     path: str | None = field(default=None, compare=False, repr=False)
@@ -310,10 +325,90 @@ class GameRecord:
         """The seat (0 = eldest, 2 = dealer) of a player named in the record."""
         return self.players.index(name)
 
-    def where(self, pos: Pos | None) -> tuple[str | None, int | None, int | None]:
-        """``(path, line, col)`` for an error about the element at ``pos``."""
-        p = pos or self.pos
-        return (self.path, p.line if p else None, p.col if p else None)
+    @property
+    def conjectural(self) -> bool:
+        """True when some card of the deal, the exchange or the play is a reconstruction (``7s?``)."""
+        cards: list[RecordCard] = list(self.deal.all_cards())
+        if self.exchange is not None:
+            for e in self.exchange.entries:
+                cards.extend(e.discards)
+                cards.extend(e.takes or ())
+        for t in self.tricks:
+            cards.extend(t.cards)
+        return any(c.conjectural for c in cards)
+
+    def replay(self) -> GameState:
+        """The engine's state where the record ends; raises a located :class:`RecordError`.
+
+        A renounce is accepted and noted in the state's ``renounces`` (and
+        penalised in its settlement); :func:`replay_record` gives more detail.
+        """
+        return replay_record(self).state
+
+    @classmethod
+    def from_state(
+        cls,
+        state: GameState,
+        *,
+        tags: Iterable[tuple[str, str]] = (),
+        comments: Iterable[str] = (),
+    ) -> GameRecord:
+        """The record of a hand played with the engine, from its deal and its moves so far.
+
+        The players are listed from the eldest hand, so seat numbers change if the
+        dealer is not seat 2.
+
+        >>> from ombre.game import Deal, GameState, parse_action
+        >>> st = GameState(Deal.random(seed=3, dealer=2), players=["Ann", "Ben", "Cat"])
+        >>> for move in ("pass", "play", "pass", "trump hearts"):
+        ...     st.apply(parse_action(move))
+        >>> rec = GameRecord.from_state(st, tags=[("Event", "Seed 3")])
+        >>> rec.bidding.bids, rec.trump.suit.plural, rec.replay().phase.value
+        (('pass', 'play', 'pass'), 'hearts', 'exchange')
+        """
+        deal = state.deal
+        order = [(deal.dealer + 1 + i) % 3 for i in range(3)]
+        players = tuple(state.players[s] for s in order)
+        hands = tuple(tuple(RecordCard(c) for c in deal.hands[s]) for s in order)
+        stock = tuple(RecordCard(c) for c in deal.stock)
+        bids: list[str] = []
+        suit: Suit | None = None
+        entries: list[ExchangeEntry] = []
+        vole: VoleDeclaration | None = None
+        tricks: list[list[RecordCard]] = []
+        for action in state.history:
+            if isinstance(action, Bid):
+                bids.append(action.kind)
+            elif isinstance(action, NameTrump):
+                suit = action.suit
+            elif isinstance(action, GameExchange):
+                entries.append(ExchangeEntry(tuple(RecordCard(c) for c in action.discards)))
+            elif isinstance(action, DeclareVole):
+                done = sum(1 for t in tricks if len(t) == 3)
+                if action.declared:
+                    vole = VoleDeclaration(done + 1)
+            elif isinstance(action, Play):
+                if not tricks or len(tricks[-1]) == 3:
+                    tricks.append([])
+                tricks[-1].append(RecordCard(action.card))
+        result: str | None = None
+        if state.passed_out:
+            result = "passed"
+        elif state.result is not None:
+            result = state.result.value
+        return cls(
+            players=(players[0], players[1], players[2]),
+            deal=RecordedDeal((hands[0], hands[1], hands[2]), stock),
+            rules=state.rules.name,
+            tags=tuple(tags),
+            result=result,
+            comments=tuple(comments),
+            bidding=BiddingSection(tuple(bids)) if bids else None,
+            trump=TrumpSection(suit) if suit is not None else None,
+            exchange=ExchangeSection(tuple(entries)) if suit is not None and (entries or tricks) else None,
+            vole=vole,
+            tricks=tuple(RecordedTrick(i, tuple(t)) for i, t in enumerate(tricks, start=1)),
+        )
 
 
 # --------------------------------------------------------------------------- comments
@@ -323,8 +418,8 @@ def normalize_comment(raw: str) -> str:
     """The canonical text of a comment: how the reader stores what it found between braces.
 
     Trailing spaces and leading/trailing blank lines go; text on the line of the
-    opening brace loses its leading space; the following lines lose their common
-    indentation.  Line breaks are kept, so verse stays verse.
+    opening brace loses its leading space; the following lines lose the
+    indentation they all share.  Line breaks are kept, so verse stays verse.
 
     >>> normalize_comment("  Spadillio first  ")
     'Spadillio first'
@@ -333,11 +428,14 @@ def normalize_comment(raw: str) -> str:
     """
     lines = [line.rstrip() for line in raw.replace("\r\n", "\n").replace("\r", "\n").split("\n")]
     first = lines[0].strip()
-    rest = textwrap.dedent("\n".join(lines[1:])).split("\n") if len(lines) > 1 else []
+    rest = lines[1:]
+    indents = [line[: len(line) - len(line.lstrip())] for line in rest if line]
+    common = os.path.commonprefix(indents) if indents else ""
+    rest = [line[len(common) :] for line in rest]
     out = ([first] if first else []) + rest
-    while out and not out[0].strip():
+    while out and not out[0]:
         out.pop(0)
-    while out and not out[-1].strip():
+    while out and not out[-1]:
         out.pop()
     return "\n".join(out)
 
@@ -346,7 +444,7 @@ def _write_comment(text: str) -> str:
     body = text.replace("\\", "\\\\").replace("}", "\\}")
     if "\n" not in body:
         return "{ " + body + " }"
-    return "{\n" + textwrap.indent(body, "  ", lambda line: bool(line.strip())) + "\n}"
+    return "{\n" + "\n".join("  " + line if line else "" for line in body.split("\n")) + "\n}"
 
 
 # --------------------------------------------------------------------------- lexer
@@ -429,7 +527,9 @@ class _Lexer:
             elif ch in "}]":
                 what = "comment" if ch == "}" else "tag"
                 opener = "{" if ch == "}" else "["
-                self.problems.append(_Problem(f"{ch!r} closes a {what} that was never opened with {opener!r}", self.pos()))
+                self.problems.append(
+                    _Problem(f"{ch!r} closes a {what} that was never opened with {opener!r}", self.pos())
+                )
                 self.advance()
             else:
                 start = self.pos()
@@ -550,13 +650,13 @@ class _GameBuilder:
         self.rules = "1665"
         self.result: str | None = None
         self.comments: list[str] = []
-        self.bidding: Bidding | None = None
-        self.trump: TrumpChoice | None = None
+        self.bidding: BiddingSection | None = None
+        self.trump: TrumpSection | None = None
         self.trump_pos: Pos = start
         self.trump_opened = False
         self.trump_words = 0
         self.trump_comments: list[str] = []
-        self.exchange: Exchange | None = None
+        self.exchange: ExchangeSection | None = None
         self.entry: _PendingEntry | None = None
         self.vole: VoleDeclaration | None = None
         self.tricks: list[RecordedTrick] = []
@@ -587,10 +687,10 @@ class _GameBuilder:
         elif name == "Deal":
             self.read_deal(value, vpos, tok.pos)
         elif name == "Rules":
-            if not value.strip():
-                self.problem('tag [Rules] is empty: name a rule set such as "1665"', first)
-            else:
-                self.rules = value.strip()
+            try:
+                self.rules = get_rules(value).name
+            except RulesError as exc:
+                self.problem(str(exc), first)
         elif name == "Result":
             if value.strip() not in _RESULT_SET:
                 self.problem(f"[Result] {value!r} is not a result (use one of {', '.join(RESULTS)})", first)
@@ -638,7 +738,7 @@ class _GameBuilder:
         if total != len(DECK):
             self.problem(f"deal: {total} cards (the pack has {len(DECK)})", pos)
             ok = False
-        for name, g in zip(players, groups):
+        for name, g in zip(players, groups, strict=False):
             if len(g) != _HAND_SIZE:
                 self.problem(f"deal: {name} has {len(g)} cards ({_HAND_SIZE} are dealt to each)", pos)
                 ok = False
@@ -726,16 +826,18 @@ class _GameBuilder:
         if present[order] is not None:
             self.problem(f"{title} appears twice", pos)
             return
-        later = [s for s, p in zip(_SECTIONS[order + 1 :], present[order + 1 :]) if p is not None]
+        later = [
+            s for s, p in zip(_SECTIONS[order + 1 :], present[order + 1 :], strict=True) if p is not None
+        ]
         if later:
             self.problem(f"{title} must come before {later[0].title()}:", pos)
             return
         self.section = name
         self.last = name
         if name == "bidding":
-            self.bidding = Bidding((), (), pos)
+            self.bidding = BiddingSection((), (), pos)
         elif name == "exchange":
-            self.exchange = Exchange((), (), pos)
+            self.exchange = ExchangeSection((), (), pos)
             self.entry = _PendingEntry()
         else:
             self.trump_pos = pos
@@ -767,7 +869,7 @@ class _GameBuilder:
         except CardError:
             self.problem(f"{text!r} is not a suit (write spades, clubs, hearts or diamonds)", pos)
             return
-        self.trump = TrumpChoice(suit, tuple(self.trump_comments), self.trump_pos)
+        self.trump = TrumpSection(suit, tuple(self.trump_comments), self.trump_pos)
 
     def exchange_word(self, text: str, pos: Pos) -> None:
         cur = self.entry
@@ -871,11 +973,13 @@ class _GameBuilder:
         for t in self.tricks:
             if len(t.cards) != 3 and (t is not self.tricks[-1] or not t.cards):
                 self.problem(
-                    f"trick {t.number} has {len(t.cards)} cards (only the last trick recorded may be unfinished)",
+                    f"trick {t.number} has {len(t.cards)} cards (only the last trick recorded may be short)",
                     t.pos,
                 )
         if self.trump is None and self.exchange is not None:
-            self.problem("Exchange: needs Trump: before it (the trump is named before taking in)", self.exchange.pos)
+            self.problem(
+                "Exchange: needs Trump: before it (the trump is named before taking in)", self.exchange.pos
+            )
         self.check_cards_played()
         if "Players" not in self.seen_tags:
             self.problem('missing tag [Players "eldest; middle; dealer"]', self.start)
@@ -924,31 +1028,26 @@ class _GameBuilder:
                     played[rc.card] = t.number
 
 
-def parse_records(text: str, path: str | None = None) -> tuple[list[GameRecord], list[RecordError]]:
-    """Read every game of ``text`` and collect every problem instead of stopping at the first.
-
-    Returns the games that could be built and the problems (each a located
-    :class:`RecordError`), in the order of the text.
-
-    >>> games, problems = parse_records('[Players "A; B"]', path="x.omb")
-    >>> games
-    []
-    >>> for p in problems: print(p)
-    x.omb:1:1: missing tag [Deal] (write ?? for a card that is not known)
-    x.omb:1:11: [Players] must name three players separated by ';', eldest hand first (found 2)
-    """
+def _parse(text: str, path: str | None) -> tuple[list[tuple[GameRecord, bool]], list[_Problem]]:
+    """The games of ``text``, each with a flag saying whether it was read without a problem."""
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     problems: list[_Problem] = []
-    games: list[GameRecord] = []
+    games: list[tuple[GameRecord, bool]] = []
     lexer = _Lexer(text, problems)
     builder: _GameBuilder | None = None
+    first_problem = 0
+
+    def finish(b: _GameBuilder) -> None:
+        game = b.finish()
+        if game is not None:
+            games.append((game, len(problems) == first_problem))
+
     for tok in lexer.tokens():
         if builder is None:
             builder = _GameBuilder(path, problems, tok.pos)
-        elif tok.kind == "tag" and builder.moved:
-            game = builder.finish()
-            if game is not None:
-                games.append(game)
+        elif tok.kind == "tag" and (builder.moved or tok.name in builder.seen_tags):
+            finish(builder)
+            first_problem = len(problems)
             builder = _GameBuilder(path, problems, tok.pos)
         if tok.kind == "tag":
             builder.add_tag(tok)
@@ -959,11 +1058,50 @@ def parse_records(text: str, path: str | None = None) -> tuple[list[GameRecord],
         else:
             builder.word(tok)
     if builder is not None and (builder.seen_tags or builder.moved):
-        game = builder.finish()
-        if game is not None:
-            games.append(game)
-    problems.sort(key=lambda p: (p.pos.line, p.pos.col) if p.pos else (0, 0))
-    return games, [_record_error(p.message, path, p.pos) for p in problems]
+        finish(builder)
+    return games, problems
+
+
+def _sorted_errors(problems: Iterable[_Problem], path: str | None) -> list[RecordError]:
+    ordered = sorted(problems, key=lambda p: (p.pos.line, p.pos.col) if p.pos else (0, 0))
+    return [_record_error(p.message, path, p.pos) for p in ordered]
+
+
+def parse_records(text: str, path: str | None = None) -> tuple[list[GameRecord], list[RecordError]]:
+    """Read every game of ``text`` and collect every problem of form instead of stopping at the first.
+
+    Returns the games that could be built and the problems (each a located
+    :class:`RecordError`), in the order of the text.  The games are not
+    replayed; :func:`check_records` does that too.
+
+    >>> games, problems = parse_records('[Players "A; B"]', path="x.omb")
+    >>> games
+    []
+    >>> for p in problems: print(p)
+    x.omb:1:1: missing tag [Deal] (write ?? for a card that is not known)
+    x.omb:1:11: [Players] must name three players separated by ';', eldest hand first (found 2)
+    """
+    games, problems = _parse(text, path)
+    return [g for g, _ in games], _sorted_errors(problems, path)
+
+
+def check_records(text: str, path: str | None = None) -> list[RecordError]:
+    """Every problem in ``text``, located: its form, then the replay of each sound game.
+
+    A renounce counts as a problem here (it is usually a slip of transcription);
+    :meth:`GameRecord.replay` accepts it, and the rule set penalises it.  An
+    empty list means the records are sound.
+
+    >>> text = example_text("specimen.omb").replace("7s Kh 5s", "7s Kh Kc").replace("Qd Kc", "Qd 5s")
+    >>> for p in check_records(text, path="s.omb"): print(p)
+    s.omb:24:10: trick 3: Cat must play a trump: trumps were led (holds 5s)
+    s.omb:25:10: trick 4: Cat must play a trump: trumps were led (holds 5s)
+    """
+    games, problems = _parse(text, path)
+    for game, clean in games:
+        if clean:
+            _Replayer(game, problems).run()
+    return _sorted_errors(problems, path)
 
 
 def _record_error(message: str, path: str | None, pos: Pos | None) -> RecordError:
@@ -982,7 +1120,9 @@ def read_records(text: str, path: str | None = None) -> list[GameRecord]:
     if problems:
         raise problems[0]
     if not games:
-        raise _record_error("no game found (a game begins with tags such as [Players \"...\"])", path, Pos(1, 1))
+        raise _record_error(
+            'no game found (a game begins with tags such as [Players "..."])', path, Pos(1, 1)
+        )
     return games
 
 
@@ -992,6 +1132,20 @@ def read_record(text: str, path: str | None = None) -> GameRecord:
     if len(games) != 1:
         raise _record_error(f"expected one game, found {len(games)}", path, games[1].pos)
     return games[0]
+
+
+def example_text(name: str) -> str:
+    """The text of an example record shipped in ``ombre/data/records`` (e.g. ``"specimen.omb"``)."""
+    try:
+        return resources.files("ombre").joinpath("data", "records", name).read_text(encoding="utf-8")
+    except (FileNotFoundError, IsADirectoryError):
+        raise RecordError("no such example record (see ombre/data/records)", path=name) from None
+
+
+def example_names() -> list[str]:
+    """The example records shipped with the package, by file name."""
+    folder = resources.files("ombre").joinpath("data", "records")
+    return sorted(p.name for p in folder.iterdir() if p.name.endswith(".omb"))
 
 
 def read_record_file(path: str) -> list[GameRecord]:
@@ -1018,7 +1172,7 @@ def write_record(record: GameRecord) -> str:
 
     >>> deal = RecordedDeal.unknown()
     >>> g = GameRecord(("Ann", "Ben", "Cat"), deal, tags=(("Event", "Test"),),
-    ...                trump=TrumpChoice(Suit.SPADES, ("Let Spades be trumps!",)))
+    ...                trump=TrumpSection(Suit.SPADES, ("Let Spades be trumps!",)))
     >>> print(write_record(g), end="")
     [Event "Test"]
     [Rules "1665"]
@@ -1066,3 +1220,481 @@ def write_record(record: GameRecord) -> str:
 def write_records(records: Iterable[GameRecord]) -> str:
     """Several games, separated by blank lines."""
     return "\n".join(write_record(r) for r in records)
+
+
+# --------------------------------------------------------------------------- replay
+
+
+@dataclass(frozen=True, slots=True)
+class RenounceNote:
+    """A renounce found in a replayed record: the card, the rule broken, and where it was written."""
+
+    trick: int
+    seat: int
+    player: str
+    card: Card
+    message: str
+    pos: Pos | None = field(default=None, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class ExchangeTurn:
+    """What one turn at the exchange did in the replay: the cards laid out and those taken in."""
+
+    seat: int
+    player: str
+    discards: tuple[Card, ...]
+    taken_in: tuple[Card | None, ...]
+
+
+@dataclass(frozen=True, eq=False)
+class RecordReplay:
+    """A record replayed by the engine: the final :class:`~ombre.game.GameState` and what it met.
+
+    ``state`` is where the record ends (the hand is finished if the record
+    gives all nine tricks).  ``renounces`` are the revokes found, which the
+    engine's rule set penalises in :meth:`~ombre.game.GameState.settlement`.
+    """
+
+    record: GameRecord
+    state: GameState
+    exchange: tuple[ExchangeTurn, ...]
+    renounces: tuple[RenounceNote, ...]
+
+    @property
+    def complete(self) -> bool:
+        """True when the hand is over (nine tricks played, or all three passed)."""
+        return self.state.is_terminal()
+
+    @property
+    def result(self) -> str | None:
+        """``win``, ``codille``, ``repuesto``, ``vole``; ``passed`` if all passed; ``None`` if unfinished."""
+        if self.state.passed_out:
+            return "passed"
+        r = self.state.result
+        return None if r is None else r.value
+
+    def to_json(self) -> dict[str, Any]:
+        """The replay as plain JSON data (see the *record-format* page for every key)."""
+        st = self.state
+        rec = self.record
+        names = st.players
+        units = list(st.rules.units)
+
+        def who(seat: int | None) -> str | None:
+            return None if seat is None else ("the pool" if seat == POOL else names[seat])
+
+        def rec_cards(number: int) -> tuple[RecordCard, ...]:
+            return rec.tricks[number - 1].cards if number <= len(rec.tricks) else ()
+
+        tricks = [
+            {
+                "number": i,
+                "leader": who(t.leader),
+                "cards": [str(c) for c in t.cards],
+                "players": [who(s) for s in t.seats],
+                "winner": who(t.winner),
+                "conjectural": [str(c.card) for c in rec_cards(i) if c.conjectural],
+                "comments": list(rec.tricks[i - 1].comments) if i <= len(rec.tricks) else [],
+            }
+            for i, t in enumerate(st.tricks, start=1)
+        ]
+        current = st.current_trick
+        out: dict[str, Any] = {
+            "event": rec.tag("Event"),
+            "source": rec.tag("Source"),
+            "rules": st.rules.name,
+            "rules_title": st.rules.title,
+            "players": list(names),
+            "eldest": rec.eldest,
+            "dealer": rec.dealer,
+            "conjectural": rec.conjectural,
+            "bids": [{"player": who(s), "bid": b.kind} for s, b in st.bids],
+            "ombre": who(st.ombre),
+            "sans_prendre": st.sans_prendre,
+            "trump": st.trump.plural if st.trump is not None else None,
+            "exchange": [
+                {
+                    "player": e.player,
+                    "discards": [str(c) for c in e.discards],
+                    "taken_in": [str(c) if c is not None else "??" for c in e.taken_in],
+                }
+                for e in self.exchange
+            ],
+            "vole_declared": st.vole_declared,
+            "tricks": tricks,
+            "unfinished_trick": (
+                {"leader": who(current.leader), "cards": [str(c) for c in current.cards]}
+                if current is not None and current.cards
+                else None
+            ),
+            "tricks_won": {names[s]: st.tricks_won[s] for s in range(3)},
+            "complete": self.complete,
+            "passed_out": st.passed_out,
+            "result": st.result.value if st.result is not None else None,
+            "renounces": [
+                {"trick": r.trick, "player": r.player, "card": str(r.card), "message": r.message}
+                for r in self.renounces
+            ],
+            "units": units,
+            "payments": None,
+            "transfers": [],
+            "pool": None,
+        }
+        if st.is_terminal():
+            settlement = st.settlement()
+            out["payments"] = st.payments()
+            out["transfers"] = [
+                {
+                    "from": who(t.payer),
+                    "to": who(t.payee),
+                    "amount": t.amount.as_dict(units),
+                    "reason": t.reason,
+                }
+                for t in settlement.transfers
+            ]
+            out["pool"] = settlement.pool_after.as_dict(units)
+        return out
+
+    def report(self) -> str:
+        """A plain-text account: the bidding, the exchange, trick by trick, the result and payments."""
+        st = self.state
+        rec = self.record
+        names = st.players
+        lines: list[str] = []
+        title = rec.tag("Event") or f"{names[0]}, {names[1]} and {names[2]}"
+        lines.append(f"{title} ({st.rules.title})")
+        lines.append(f"Players in the order of play: {names[0]} (eldest), {names[1]}, {names[2]} (dealer)")
+        if rec.conjectural:
+            lines.append("Some cards are conjectural (marked ? in the record).")
+        if st.bids:
+            spoken = {"pass": "passes", "play": "plays", "sans-prendre": "plays without taking in"}
+            lines.append("Bidding: " + "; ".join(f"{names[s]} {spoken[b.kind]}" for s, b in st.bids))
+        if st.passed_out:
+            lines.append("All three passed: nobody plays.")
+        if st.ombre is not None:
+            trump = f"; trumps: {st.trump.plural}" if st.trump is not None else ""
+            lines.append(f"Ombre: {names[st.ombre]}{trump}")
+        if self.exchange:
+            turns = []
+            for e in self.exchange:
+                if not e.discards:
+                    turns.append(f"{e.player} refuses")
+                else:
+                    taken = " ".join(str(c) if c is not None else "??" for c in e.taken_in)
+                    turns.append(f"{e.player} discards {format_cards(e.discards)}, takes in {taken}")
+            lines.append("Exchange: " + "; ".join(turns))
+        if st.vole_declared:
+            lines.append(f"{names[st.ombre] if st.ombre is not None else 'The Ombre'} declares the vole.")
+        width = max(len(n) for n in names)
+
+        def shown(number: int, k: int, card: Card) -> str:
+            recorded = rec.tricks[number - 1].cards if number <= len(rec.tricks) else ()
+            return str(recorded[k]) if k < len(recorded) and recorded[k].card == card else str(card)
+
+        for i, t in enumerate(st.tricks, start=1):
+            plays = ", ".join(
+                f"{names[s]} {shown(i, k, c)}" for k, (s, c) in enumerate(zip(t.seats, t.cards, strict=True))
+            )
+            lines.append(f"Trick {i}: {plays:<{3 * width + 16}} won by {names[t.winner]}")
+        current = st.current_trick
+        if current is not None and current.cards:
+            n = len(st.tricks) + 1
+            plays = ", ".join(
+                f"{names[s]} {shown(n, k, c)}"
+                for k, (s, c) in enumerate(zip(current.seats, current.cards, strict=True))
+            )
+            lines.append(f"Trick {len(st.tricks) + 1} (unfinished): {plays}")
+        for r in self.renounces:
+            lines.append(f"Renounce: {r.message}")
+        if st.tricks:
+            lines.append("Tricks won: " + ", ".join(f"{names[s]} {st.tricks_won[s]}" for s in range(3)))
+        if not st.is_terminal():
+            lines.append(f"The record stops here (the hand is in the {st.phase.value} phase).")
+            return "\n".join(lines) + "\n"
+        if st.result is not None:
+            lines.append(f"Result: {st.result.value}")
+        settlement = st.settlement()
+        units = st.rules.units
+        lines.append("Payments (net):")
+        for s in range(3):
+            lines.append(f"  {names[s]:<{width}}  {settlement.net[s].format(units)}")
+        lines.append(f"  {'pool':<{width}}  {_unsigned(settlement.pool_after.as_dict(units))} on the table")
+        return "\n".join(lines) + "\n"
+
+
+def _unsigned(amount: dict[str, int]) -> str:
+    parts = [f"{n} {unit.removesuffix('s') if n == 1 else unit}" for unit, n in amount.items() if n]
+    return ", ".join(parts) if parts else "nothing"
+
+
+class _Stop(Exception):
+    """Replay cannot go on (the problem has been collected)."""
+
+
+class _Replayer:
+    def __init__(self, record: GameRecord, problems: list[_Problem] | None) -> None:
+        self.record = record
+        self.problems = problems
+        self.renounces: list[RenounceNote] = []
+        self.exchange: list[ExchangeTurn] = []
+
+    def complain(self, message: str, pos: Pos | None) -> None:
+        """A problem that does not stop the replay."""
+        if self.problems is None:
+            raise _record_error(message, self.record.path, pos or self.record.pos)
+        self.problems.append(_Problem(message, pos or self.record.pos))
+
+    def fail(self, message: str, pos: Pos | None) -> NoReturn:
+        """A problem after which the replay cannot go on."""
+        self.complain(message, pos)
+        raise _Stop
+
+    def tag_pos(self, name: str) -> Pos | None:
+        return dict(self.record.tag_pos).get(name)
+
+    def stock(self) -> list[Card | None]:
+        """The stock in the order it is drawn: cards named in ``take`` first, in their turn."""
+        rec = self.record
+        remaining = list(rec.deal.stock)
+        order: list[RecordCard] = []
+        entries = rec.exchange.entries if rec.exchange is not None else ()
+        for entry in entries:
+            if entry.refused:
+                continue
+            if entry.takes is None:
+                n = len(entry.discards)
+                order.extend(remaining[:n])
+                del remaining[:n]
+                continue
+            for t in entry.takes:
+                idx = next((i for i, rc in enumerate(remaining) if rc.card == t.card), None)
+                if idx is None:
+                    what = "an unknown card" if t.card is None else str(t.card)
+                    self.fail(
+                        f"exchange: {what} is taken in but is not in the stock (or was taken already)",
+                        t.pos or entry.pos,
+                    )
+                order.append(remaining.pop(idx))
+        order.extend(remaining)
+        return [rc.card for rc in order]
+
+    def build(self) -> tuple[GameState, RuleSet]:
+        rec = self.record
+        try:
+            rules = get_rules(rec.rules)
+        except RulesError as exc:
+            self.fail(str(exc), self.tag_pos("Rules"))
+        deal_pos = rec.deal.pos or self.tag_pos("Deal")
+        hands: list[tuple[Card, ...]] = []
+        for name, hand in zip(rec.players, rec.deal.hands, strict=True):
+            unknown = [c for c in hand if c.card is None]
+            if unknown:
+                self.fail(
+                    f"deal: {name}'s hand has {len(unknown)} unknown card{'s' if len(unknown) > 1 else ''} "
+                    "(??); replay needs every card dealt to a player (mark a reconstruction like 7s?)",
+                    unknown[0].pos or deal_pos,
+                )
+            hands.append(tuple(c.card for c in hand if c.card is not None))
+        stock = self.stock()
+        try:
+            deal = Deal((hands[0], hands[1], hands[2]), tuple(stock), dealer=2)
+            state = GameState(deal, rules=rules, players=rec.players)
+        except OmbreError as exc:
+            self.fail(f"deal: {exc}", deal_pos)
+        return state, rules
+
+    def run(self) -> RecordReplay | None:
+        try:
+            state, rules = self.build()
+        except _Stop:
+            return None
+        try:
+            self.play_out(state, rules)
+        except _Stop:
+            pass
+        return RecordReplay(self.record, state, tuple(self.exchange), tuple(self.renounces))
+
+    def play_out(self, state: GameState, rules: RuleSet) -> None:
+        rec = self.record
+        names = rec.players
+        later_trump = rec.trump or rec.exchange or rec.vole or (rec.tricks[0] if rec.tricks else None)
+        # ---- bidding
+        if rec.bidding is not None:
+            b = rec.bidding
+            for i, bid in enumerate(b.bids):
+                pos = b.bid_pos[i] if i < len(b.bid_pos) else b.pos
+                if state.phase is not Phase.BIDDING:
+                    self.fail(f"bidding: the bidding is over; {bid!r} is one bid too many", pos)
+                try:
+                    state.apply(Bid(bid))
+                except IllegalActionError as exc:
+                    self.fail(f"bidding: {exc.message}", pos)
+        if later_trump is not None:
+            if state.phase is Phase.BIDDING:
+                seat = state.current_player
+                who = names[seat] if seat is not None else "a player"
+                if rec.bidding is None:
+                    self.fail(
+                        "Bidding: is missing; replay needs the bids before the trump and the play",
+                        later_trump.pos,
+                    )
+                self.fail(f"bidding: unfinished ({who} has not spoken)", rec.bidding.pos)
+            if state.passed_out:
+                self.fail(
+                    "all three passed, so nobody plays: nothing can follow the bidding", later_trump.pos
+                )
+        # ---- trump
+        later_exchange = rec.exchange or rec.vole or (rec.tricks[0] if rec.tricks else None)
+        if rec.trump is not None:
+            state.apply(NameTrump(rec.trump.suit))
+        elif later_exchange is not None:
+            self.fail(
+                "Trump: is missing; replay needs the trump before the exchange and the play",
+                later_exchange.pos,
+            )
+        # ---- exchange
+        if rec.exchange is not None:
+            for entry in rec.exchange.entries:
+                self.exchange_turn(state, entry)
+        later_play = rec.vole or (rec.tricks[0] if rec.tricks else None)
+        if state.phase is Phase.EXCHANGE and later_play is not None:
+            seat = state.current_player
+            who = names[seat] if seat is not None else "a player"
+            if rec.exchange is None:
+                self.fail(
+                    "Exchange: is missing; replay needs each turn at the exchange "
+                    "(write 'refuse' for a player who takes in nothing)",
+                    later_play.pos,
+                )
+            self.fail(
+                f"exchange: {who}'s turn is missing (write 'refuse' if he took in nothing)", rec.exchange.pos
+            )
+        # ---- vole and play
+        limit = rules.vole_must_be_declared_before_trick
+        if rec.vole is not None:
+            if limit is None:
+                self.complain(
+                    f"the {rules.name} rules have no vole declaration "
+                    f"({rules.citation('vole_must_be_declared_before_trick')})",
+                    rec.vole.pos,
+                )
+            elif rec.vole.before_trick > limit:
+                self.complain(
+                    f"the vole is declared before trick {rec.vole.before_trick}, but it must be declared "
+                    f"before trick {limit} ({rules.citation('vole_must_be_declared_before_trick')})",
+                    rec.vole.pos,
+                )
+        for trick in rec.tricks:
+            for rc in trick.cards:
+                self.offer_vole(state)
+                self.play(state, trick, rc)
+        if rec.vole is not None and rec.vole.before_trick <= len(state.tricks) + 1:
+            self.offer_vole(state)
+        if (
+            rec.vole is not None
+            and limit is not None
+            and rec.vole.before_trick <= limit
+            and len(state.tricks) >= limit
+            and not state.vole_declared
+        ):
+            ombre = names[state.ombre] if state.ombre is not None else "the Ombre"
+            self.complain(
+                f"the vole declared before trick {rec.vole.before_trick} cannot stand: {ombre} had lost a "
+                f"trick before trick {limit}, and only an Ombre who has won every trick may declare it",
+                rec.vole.pos,
+            )
+        self.check_result(state)
+
+    def exchange_turn(self, state: GameState, entry: ExchangeEntry) -> None:
+        names = self.record.players
+        if state.phase is not Phase.EXCHANGE:
+            self.fail(
+                "exchange: no one else may take in (every player has had his turn, or the stock is empty); "
+                "this turn is one too many",
+                entry.pos,
+            )
+        seat = state.current_player
+        assert seat is not None
+        unknown = [c for c in entry.discards if c.card is None]
+        if unknown:
+            self.fail(
+                f"exchange: {names[seat]} discards an unknown card (??); replay needs the cards discarded",
+                unknown[0].pos or entry.pos,
+            )
+        discards = tuple(c.card for c in entry.discards if c.card is not None)
+        n = len(discards)
+        before = state.stock_left
+        try:
+            state.apply(GameExchange(discards))
+        except IllegalActionError as exc:
+            self.fail(f"exchange: {exc.message}", entry.pos)
+        self.exchange.append(ExchangeTurn(seat, names[seat], discards, tuple(before[:n])))
+
+    def offer_vole(self, state: GameState) -> None:
+        if state.phase is Phase.VOLE:
+            vole = self.record.vole
+            declared = vole is not None and vole.before_trick <= len(state.tricks) + 1
+            state.apply(DeclareVole(declared))
+
+    def play(self, state: GameState, trick: RecordedTrick, rc: RecordCard) -> None:
+        names = self.record.players
+        n = trick.number
+        if state.phase is not Phase.PLAY:
+            self.fail(
+                f"trick {n}: no card can be played now (the hand is in the {state.phase.value} phase)",
+                rc.pos or trick.pos,
+            )
+        if rc.card is None:
+            self.fail(
+                f"trick {n}: an unknown card (??) cannot be replayed; write the card or a conjecture (7s?)",
+                rc.pos or trick.pos,
+            )
+        seat = state.current_player
+        assert seat is not None and state.trump is not None
+        hand = state.hand(seat)
+        current = state.current_trick
+        on_table = current.cards if current is not None else ()
+        before = len(state.renounces)
+        try:
+            state.apply(Play(rc.card), strict=False)
+        except IllegalActionError as exc:
+            self.fail(f"trick {n}: {exc.message}", rc.pos or trick.pos)
+        if len(state.renounces) > before:
+            r = state.renounces[-1]
+            legal = legal_plays(hand, on_table, state.trump)
+            message = f"trick {n}: {names[seat]} {r.rule} (holds {format_cards(legal)})"
+            self.renounces.append(RenounceNote(n, seat, names[seat], rc.card, message, rc.pos))
+            if self.problems is not None:
+                self.problems.append(_Problem(message, rc.pos or trick.pos))
+
+    def check_result(self, state: GameState) -> None:
+        said = self.record.result
+        if said is None or said == "*":
+            return
+        pos = self.tag_pos("Result")
+        if state.passed_out:
+            actual: str | None = "passed"
+        else:
+            actual = state.result.value if state.result is not None else None
+        if actual is None:
+            self.complain(f"[Result] says {said!r}, but the record stops before the end of the hand", pos)
+        elif actual != said:
+            self.complain(f"[Result] says {said!r}, but the replay gives {actual!r}", pos)
+
+
+def replay_record(record: GameRecord) -> RecordReplay:
+    """Replay a record with the engine; raise a located :class:`RecordError` if it cannot be replayed.
+
+    A renounce does not stop the replay: it is noted in
+    :attr:`RecordReplay.renounces` and penalised by the rule set.  A record
+    may stop anywhere (after the deal, the bidding, in the middle of a
+    trick); the replay then ends there.
+
+    >>> rp = replay_record(read_record(example_text("specimen.omb")))
+    >>> rp.result, rp.to_json()["tricks_won"]
+    ('win', {'Ann': 5, 'Ben': 3, 'Cat': 1})
+    """
+    result = _Replayer(record, None).run()
+    assert result is not None  # without a problem list, every problem is raised
+    return result
