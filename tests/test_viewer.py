@@ -20,6 +20,7 @@ from ombre.display.viewer import (
 )
 from ombre.errors import OmbreError
 from ombre.game import Bid, Deal, DeclareVole, Exchange, GameState, NameTrump, Phase
+from ombre.record import GameRecord, read_records
 
 # Belinda's game as W. Pole reconstructs it (small cards chosen to keep the play legal): Belinda
 # eldest and the Ombre, dealt a junk club she discards for the Four of Diamonds.
@@ -314,3 +315,46 @@ def test_result_block_only_on_the_last_step(replay: Replay) -> None:
     last = render_position(replay, 27)
     assert '<div class="om-result"><h4>Result</h4>' in last
     assert '<td class="om-num">+30 counters</td>' in last
+
+
+# ----------------------------------------------------------------------------- records
+
+
+def _record(name: str) -> GameRecord:
+    from importlib import resources
+
+    path = resources.files("ombre") / "data" / "records" / f"{name}.omb"
+    [record] = read_records(path.read_text(encoding="utf-8"), path=str(path))
+    return record
+
+
+def test_a_record_with_its_comments() -> None:
+    record = _record("specimen")
+    rp = build_replay(record)
+    assert rp.title == "A specimen hand"
+    assert len(rp.steps) == 28 and rp.outcome is not None
+    assert rp.steps[-1].tricks == record.replay().tricks_won
+    assert [(n.trick, n.heading) for n in rp.notes] == [
+        (0, "Before play"),
+        (0, "Bidding"),
+        (0, "Exchange"),
+        (1, "Trick 1"),
+        (5, "Trick 5"),
+        (9, "Trick 9"),
+    ]
+    assert rp.notes[3].text == "Ann leads Manille; Cat's Spadille takes it."
+    assert not rp.conjectural and 'class="om-legend"' not in replay_html(record)
+
+
+def test_an_unfinished_partly_conjectural_record() -> None:
+    record = _record("fragment")
+    rp = build_replay(record)
+    assert len(rp.steps) == 14 and rp.outcome is None
+    assert rp.conjectural == frozenset(parse_cards("4c 2h 4h 3s 6c"))
+    page = render_position(rp, 12)
+    # the Three of Spades (conjectural) lies on the table, marked, with words for screen readers
+    assert re.search(r'aria-label="the Three of Spades".*?</svg></span><span class="om-q"', page, re.S)
+    assert page.count("(supplied by reconstruction)") >= 3
+    assert 'class="om-legend"' in page
+    # a note on a trick the record never finished has no link
+    assert '<div class="om-note-head">Trick 5</div>' in page

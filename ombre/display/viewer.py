@@ -124,6 +124,8 @@ class Replay:
     start_state: GameState
     actions: tuple[Play | DeclareVole, ...]
     total_tricks: int
+    #: cards a record supplies by reconstruction (``7s?``), marked as such when shown
+    conjectural: frozenset[Card] = frozenset()
 
     @property
     def trick_ends(self) -> tuple[int, ...]:
@@ -257,6 +259,18 @@ def _record_notes(record: GameRecord, players: Sequence[str]) -> list[ReplayNote
         notes.append(ReplayNote(before, f"The vole (before trick {before})", text))
     notes.sort(key=lambda n: n.trick)
     return notes
+
+
+def _conjectural(record: GameRecord) -> frozenset[Card]:
+    """The cards a record marks as supplied by reconstruction, wherever they appear."""
+    found = list(record.deal.all_cards())
+    if record.exchange is not None:
+        for entry in record.exchange.entries:
+            found.extend(entry.discards)
+            found.extend(entry.takes or ())
+    for trick in record.tricks:
+        found.extend(trick.cards)
+    return frozenset(c.card for c in found if c.conjectural and c.card is not None)
 
 
 def _outcome(state: GameState) -> ReplayOutcome | None:
@@ -422,6 +436,7 @@ def build_replay(
         start_state=start,
         actions=actions,
         total_tricks=total,
+        conjectural=_conjectural(record) if record is not None else frozenset(),
     )
 
 
@@ -439,13 +454,19 @@ def _positions(bottom: Seat) -> dict[Seat, Pos]:
     return {bottom: "bottom", (bottom + 1) % 3: "right", (bottom + 2) % 3: "left"}
 
 
-def _card_html(card: Card | None, trump: Suit, mode: CardMode, size: float) -> str:
+_CONJ = (
+    '<span class="om-q" aria-hidden="true">?</span><span class="om-sr">(supplied by reconstruction)</span>'
+)
+
+
+def _card_html(card: Card | None, trump: Suit, mode: CardMode, size: float, conj: bool = False) -> str:
     key = "??" if card is None else str(card)
+    mark = _CONJ if conj and card is not None else ""
     if mode == "inline":
         face = card_back_svg(size) if card is None else card_svg(card, trump, size)
-        return f'<span class="om-c">{face}</span>'
+        return f'<span class="om-c">{face}</span>{mark}'
     text = "?" if card is None else card.symbol
-    return f'<span class="om-c" data-c="{key}">{html.escape(text)}</span>'
+    return f'<span class="om-c" data-c="{key}">{html.escape(text)}</span>{mark}'
 
 
 def _seat_html(
@@ -472,7 +493,8 @@ def _seat_html(
         value = ""
         if values is not None and card in values and not hidden:
             value = f'<span class="om-value">{html.escape(values[card])}</span>'
-        items.append(f"<li{cls}>{_card_html(shown, rp.trump, mode, size)}{value}</li>")
+        conj = card in rp.conjectural
+        items.append(f"<li{cls}>{_card_html(shown, rp.trump, mode, size, conj)}{value}</li>")
     what = f"{len(hand)} hidden cards" if hidden else f"{len(hand)} cards"
     if len(hand) == 1:
         what = what.replace("cards", "card")
@@ -529,7 +551,7 @@ def _table_html(rp: Replay, step: ReplayStep, *, bottom: Seat, mode: CardMode, s
             attrs += " data-new"
         label = name + (f" ({', '.join(notes)})" if notes else "")
         slots.append(
-            f'<div class="{cls}"{attrs}>{_card_html(card, rp.trump, mode, size)}'
+            f'<div class="{cls}"{attrs}>{_card_html(card, rp.trump, mode, size, card in rp.conjectural)}'
             f'<span class="om-slot-label">{label}</span></div>'
         )
     if step.trick == 0:
@@ -636,6 +658,15 @@ def _outcome_html(rp: Replay, *, hidden: bool) -> str:
     )
 
 
+def _legend(rp: Replay) -> str:
+    if not rp.conjectural:
+        return ""
+    return (
+        '<p class="om-legend">Cards marked <span class="om-q" aria-hidden="true">?</span> '
+        "are supplied by reconstruction: the sources do not say which they were.</p>"
+    )
+
+
 def _bottom_seat(rp: Replay, seat_view: Seat | None) -> Seat:
     if seat_view is not None:
         return seat_view
@@ -704,7 +735,7 @@ def render_position(
         f'<div class="om-trick" role="group" aria-label="The trick on the table">{table}</div></div>'
         f'<p class="om-status">{html.escape(st.announcement)}</p>'
         f'<p class="om-where">{html.escape(st.position)}</p>'
-        f"{result}</div>{notes}</div></div>"
+        f"{_legend(rp)}{result}</div>{notes}</div></div>"
     )
 
 
@@ -900,6 +931,7 @@ def replay_html(
         f'<p class="om-where">{html.escape(st0.position)}</p>'
         '<p class="om-keys" hidden>Keys, when the replay has focus: left and right arrows for a card, '
         "up and down arrows for a trick, Home and End for the start and the end.</p>"
+        f"{_legend(rp)}"
         f"{_outcome_html(rp, hidden=True)}</div>{_notes_html(rp)}</div>"
         f'<script type="application/json" class="om-data">{_json_for_script(data)}</script>'
         f"<script>{js}</script></div>"

@@ -82,6 +82,13 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         title="<b onmouseover=alert(5)>bold</b>",
     )
     (root / "evil.html").write_text(_page("Escaping", replay_html(evil, viewer_id="evil")), "utf-8")
+    from importlib import resources
+
+    from ombre.record import read_records
+
+    text = (resources.files("ombre") / "data" / "records" / "fragment.omb").read_text(encoding="utf-8")
+    [fragment] = read_records(text)
+    (root / "fragment.html").write_text(_page("Unfinished", replay_html(fragment, viewer_id="f")), "utf-8")
     yield from serve(root)
 
 
@@ -383,3 +390,20 @@ def test_focus_is_visible(page: Any, site: str) -> None:
     page.keyboard.press("Tab")
     tag = page.evaluate("(e => e.tagName + ' ' + getComputedStyle(e).outlineStyle)(document.activeElement)")
     assert tag.startswith("BUTTON") and not tag.endswith("none")
+
+
+def test_an_unfinished_record(page: Any, site: str) -> None:
+    watch = watch_page(page, site)
+    page.goto(f"{site}/fragment.html")
+    root = page.locator(".om-viewer")
+    data = _data(page)
+    assert len(data["steps"]) == 14 and data["done"] is False
+    for k in range(1, 14):
+        root.get_by_role("button", name="Next card").click()
+        assert _shown(page)["counts"] == data["steps"][k]["k"]
+    assert root.locator(".om-result").count() == 0
+    assert root.get_by_role("button", name="Next card").get_attribute("aria-disabled") == "true"
+    # cards supplied by reconstruction are marked, in words too
+    assert root.locator(".om-q").first.is_visible()
+    assert "(supplied by reconstruction)" in root.locator(".om-table").inner_text()
+    watch.assert_clean()

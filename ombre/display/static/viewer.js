@@ -91,7 +91,7 @@
     }
     if (k !== prev) this.status.textContent = s.a;
     this.where.textContent = s.w;
-    this.result.hidden = k !== this.last() || !this.data.done;
+    if (this.result) this.result.hidden = k !== this.last() || !this.data.done;
     this.step = k;
     this.updateControls(s);
     this.markNote(s.t);
