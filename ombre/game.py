@@ -331,6 +331,11 @@ class Trick:
     def __str__(self) -> str:
         return format_cards(self.cards)
 
+    def _repr_html_(self) -> str:
+        from ombre.display.viewer import trick_html  # display layer, imported lazily
+
+        return trick_html(self)
+
 
 @dataclass(frozen=True)
 class Renounce:
@@ -1006,6 +1011,11 @@ class GameState:
             f"<GameState {self._s.phase.value}, to act: {self._name(self._s.turn)}, "
             f"trump: {self._s.trump.plural if self._s.trump else '-'}, tricks: {self._s.tricks_won}>"
         )
+
+    def _repr_html_(self) -> str:
+        from ombre.display.viewer import state_html  # display layer, imported lazily
+
+        return state_html(self)
 
 
 _T = TypeVar("_T")
