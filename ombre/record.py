@@ -325,6 +325,11 @@ class GameRecord:
         """The seat (0 = eldest, 2 = dealer) of a player named in the record."""
         return self.players.index(name)
 
+    def _repr_html_(self) -> str:
+        from ombre.display.viewer import record_html  # display layer, imported lazily
+
+        return record_html(self)
+
     @property
     def conjectural(self) -> bool:
         """True when some card of the deal, the exchange or the play is a reconstruction (``7s?``)."""
