@@ -358,3 +358,24 @@ def test_an_unfinished_partly_conjectural_record() -> None:
     assert 'class="om-legend"' in page
     # a note on a trick the record never finished has no link
     assert '<div class="om-note-head">Trick 5</div>' in page
+
+
+# ----------------------------------------------------------------------------- notebook display
+
+
+def test_value_objects_draw_themselves() -> None:
+    from ombre.game import Trick
+
+    trick = Trick(leader=1, cards=tuple(parse_cards("Kd 2d Ac")), trump=Suit.HEARTS)
+    out = trick._repr_html_()
+    assert "Seat 1 led the King of Diamonds" in out and "Seat 0 wins the trick" in out
+    assert out.count("<svg") == 3
+    # before the play: the three hands; in play: the table at the latest card
+    fresh = GameState(Deal.random(seed=4))._repr_html_()
+    assert fresh.count('role="img"') == 27 and "bidding phase" in fresh
+    mid = belinda_state(cards=14)._repr_html_()
+    assert "The Baron plays the Queen of Spades." in mid and "<script" not in mid
+    record = _record("specimen")
+    page = record._repr_html_()
+    assert page.startswith('<div class="om-viewer" id="ombre-a-specimen-hand"') and "OmbreViewer" in page
+    assert Card.parse("As")._repr_svg_().startswith("<svg")
