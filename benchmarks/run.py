@@ -117,9 +117,69 @@ def bench_book(quick: bool) -> list[Figure]:
     return [("book_build_clean_s", round(clean, 1), "s"), ("book_build_cached_s", round(cached, 1), "s")]
 
 
+def bench_replay(quick: bool) -> list[Figure]:
+    """One step of the static replay viewer in headless Chromium (median, ms), and the page's size.
+
+    A step is what a click on "Next card" does: the script swaps the changed regions in, draws
+    the new cards and the browser recomputes style and layout (forced by reading a size).  The
+    game is the package's specimen record, 27 cards.  Chromium is Debian's (/usr/bin/chromium or
+    ``OMBRE_CHROMIUM``).
+    """
+    import os
+    from importlib import resources
+
+    from playwright.sync_api import sync_playwright
+
+    from ombre.display.viewer import replay_html
+    from ombre.record import read_records
+
+    text = (resources.files("ombre") / "data" / "records" / "specimen.omb").read_text(encoding="utf-8")
+    [record] = read_records(text)
+    t0 = time.process_time()
+    viewer = replay_html(record, viewer_id="bench")
+    build_ms = (time.process_time() - t0) * 1000
+    page_html = (
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bench</title></head>'
+        f"<body><main>{viewer}</main></body></html>"
+    )
+    rounds = 3 if quick else 20
+    chromium = os.environ.get("OMBRE_CHROMIUM", "/usr/bin/chromium")
+    args = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium, args=args)
+        page = browser.new_page(viewport={"width": 1000, "height": 900})
+        page.set_content(page_html)
+        median: float = page.evaluate(
+            """(rounds) => {
+              const v = document.querySelector('.om-viewer').omViewer;
+              const last = v.data.steps.length - 1;
+              const times = [];
+              for (let r = 0; r < rounds; r++) {
+                v.show(0, {hash: false});
+                for (let k = 1; k <= last; k++) {
+                  const t0 = performance.now();
+                  v.show(k, {hash: false});
+                  void document.body.offsetHeight;
+                  times.push(performance.now() - t0);
+                }
+              }
+              times.sort((a, b) => a - b);
+              return times[Math.floor(times.length / 2)];
+            }""",
+            rounds,
+        )
+        browser.close()
+    return [
+        ("replay_step_ms", round(median, 2), "ms"),
+        ("replay_build_ms", round(build_ms, 1), "ms"),
+        ("replay_page_kb", round(len(viewer.encode("utf-8")) / 1000, 1), "kB"),
+    ]
+
+
 GROUPS: dict[str, Callable[[bool], list[Figure]]] = {
     "playouts": bench_playouts,
     "book": bench_book,
+    "replay": bench_replay,
 }
 
 
