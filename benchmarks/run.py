@@ -176,8 +176,34 @@ def bench_replay(quick: bool) -> list[Figure]:
     ]
 
 
+def bench_tournament(quick: bool) -> list[Figure]:
+    """Monte Carlo against rule-of-thumb against random: mean gain per hand with 95% intervals."""
+    from ombre.players import tournament
+
+    t0 = time.process_time()
+    r = tournament(20 if quick else 150, seed=0)
+    secs = time.process_time() - t0
+    short = {"monte-carlo": "strong", "rule-of-thumb": "rule_of_thumb", "random": "random"}
+    figures: list[Figure] = [("tournament_deals", r.deals, "deals"), ("tournament_hands", r.hands, "hands")]
+    unit = r.unit.replace(" ", "_") + "/hand"
+    for kind in r.kinds:
+        m, lo, hi = r.standing(kind)
+        name = f"tournament_{short[kind]}"
+        figures += [(f"{name}_mean", round(m, 2), unit), (f"{name}_ci_low", round(lo, 2), unit),
+                    (f"{name}_ci_high", round(hi, 2), unit),
+                    (f"{name}_ombre_won", r.ombre_wins[kind], f"of_{r.ombre_hands[kind]}")]
+    for a, b in (("monte-carlo", "rule-of-thumb"), ("rule-of-thumb", "random")):
+        m, lo, hi = r.difference(a, b)
+        name = f"tournament_{short[a]}_minus_{short[b]}"
+        figures += [(f"{name}_mean", round(m, 2), unit), (f"{name}_ci_low", round(lo, 2), unit),
+                    (f"{name}_ci_high", round(hi, 2), unit)]
+    figures.append(("tournament_cpu_s", round(secs, 1), "s"))
+    return figures
+
+
 GROUPS: dict[str, Callable[[bool], list[Figure]]] = {
     "playouts": bench_playouts,
+    "tournament": bench_tournament,
     "book": bench_book,
     "replay": bench_replay,
 }
