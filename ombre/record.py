@@ -469,6 +469,7 @@ class _Tok:
     # for tags: the name and the per-character positions of the (unescaped) value
     name: str = ""
     value_pos: list[Pos] = field(default_factory=list)
+    blank_before: bool = False  # a blank line separates this token from the one before
 
 
 _TAG_NAME_RE = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
@@ -508,26 +509,28 @@ class _Lexer:
             self.advance()
 
     def tokens(self) -> Iterator[_Tok]:
+        newlines = 0
         while self.i < len(self.s):
             ch = self.peek()
             if ch.isspace():
+                newlines += ch == "\n"
                 self.advance()
-            elif ch == "{":
+                continue
+            blank = newlines >= 2
+            newlines = 0
+            tok: _Tok | None = None
+            if ch == "{":
                 tok = self.brace_comment()
-                if tok is not None:
-                    yield tok
             elif ch == ";":
                 start = self.pos()
                 self.advance()
                 begin = self.i
                 self.skip_line()
-                yield _Tok("comment", normalize_comment(self.s[begin : self.i]), start)
+                tok = _Tok("comment", normalize_comment(self.s[begin : self.i]), start)
             elif ch == "[":
-                tag = self.tag()
-                if tag is not None:
-                    yield tag
+                tok = self.tag()
             elif ch == "/":
-                yield _Tok("slash", "/", self.pos())
+                tok = _Tok("slash", "/", self.pos())
                 self.advance()
             elif ch in "}]":
                 what = "comment" if ch == "}" else "tag"
@@ -541,7 +544,10 @@ class _Lexer:
                 begin = self.i
                 while self.i < len(self.s) and self.s[self.i] not in _WORD_STOP:
                     self.advance()
-                yield _Tok("word", self.s[begin : self.i], start)
+                tok = _Tok("word", self.s[begin : self.i], start)
+            if tok is not None:
+                tok.blank_before = blank
+                yield tok
 
     def brace_comment(self) -> _Tok | None:
         start = self.pos()
@@ -672,6 +678,16 @@ class _GameBuilder:
 
     def problem(self, message: str, pos: Pos | None) -> None:
         self.problems.append(_Problem(message, pos))
+
+    def ends_before(self, tag: _Tok) -> bool:
+        """Whether ``tag`` begins the next game rather than adding to this one.
+
+        It does after this game's movetext; when it repeats a tag this game
+        has; and after a blank line once this game has its [Players] and [Deal].
+        """
+        if self.moved or tag.name in self.seen_tags:
+            return True
+        return tag.blank_before and {"Players", "Deal"} <= self.seen_tags
 
     # ---- tags
 
@@ -1050,7 +1066,7 @@ def _parse(text: str, path: str | None) -> tuple[list[tuple[GameRecord, bool]], 
     for tok in lexer.tokens():
         if builder is None:
             builder = _GameBuilder(path, problems, tok.pos)
-        elif tok.kind == "tag" and (builder.moved or tok.name in builder.seen_tags):
+        elif tok.kind == "tag" and builder.ends_before(tok):
             finish(builder)
             first_problem = len(problems)
             builder = _GameBuilder(path, problems, tok.pos)
@@ -1106,7 +1122,12 @@ def check_records(text: str, path: str | None = None) -> list[RecordError]:
     for game, clean in games:
         if clean:
             _Replayer(game, problems).run()
+    if not games and not problems:
+        problems.append(_Problem(_NO_GAME, Pos(1, 1)))
     return _sorted_errors(problems, path)
+
+
+_NO_GAME = 'no game found (a game begins with tags such as [Players "..."] and [Deal "..."])'
 
 
 def _record_error(message: str, path: str | None, pos: Pos | None) -> RecordError:

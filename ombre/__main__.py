@@ -1,0 +1,5 @@
+"""``python -m ombre``: the command line (see :mod:`ombre.cli`)."""
+
+from ombre.cli import main
+
+raise SystemExit(main())

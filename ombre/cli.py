@@ -1,0 +1,253 @@
+"""The command line: ``python -m ombre SUBCOMMAND ...`` (or the ``ombre`` script).
+
+Subcommands::
+
+    replay FILE [--json] [--game N]   replay a game record trick by trick, then result and payments
+    check FILE                        validate records; each problem as FILE:LINE:COL: message
+    deal --seed N [--rules R]         a random deal, printed as a game record
+
+Every error a user can cause (a missing file, a bad record, bad arguments)
+ends the program with exit status 2 and one readable line on standard
+error, never a traceback.
+
+Adding a subcommand: write ``def _NAME_arguments(p: argparse.ArgumentParser)``
+to declare its options and ``def _NAME(args: argparse.Namespace) -> int`` to
+run it (import heavy modules inside it, so that the other subcommands stay
+quick), then add ``Subcommand("NAME", "one-line help", _NAME_arguments, _NAME)``
+to :data:`SUBCOMMANDS`.  Raise :class:`~ombre.errors.OmbreError` (or
+:class:`CommandError`) for bad input; print to ``args.out`` / ``args.err``.
+
+>>> main(["deal", "--seed", "1"])  # doctest: +ELLIPSIS
+[Event "Random deal (seed 1)"]
+...
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import NoReturn, TextIO
+
+from ombre.errors import OmbreError, RecordError
+
+__all__ = ["main", "Subcommand", "SUBCOMMANDS", "CommandError", "build_parser"]
+
+PROG = "ombre"
+
+
+class CommandError(OmbreError):
+    """A problem with the command line itself (an option's value, a file that cannot be read)."""
+
+
+@dataclass(frozen=True)
+class Subcommand:
+    """One subcommand: its name, a line of help, a function declaring its options, and its body."""
+
+    name: str
+    help: str
+    arguments: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace], int]
+    description: str = ""
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser that raises instead of printing usage and exiting."""
+
+    def error(self, message: str) -> NoReturn:
+        raise CommandError(f"{message} (try '{self.prog} --help')")
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _read_text(path: str) -> str:
+    if path == "-":
+        return sys.stdin.read()
+    try:
+        with open(path, encoding="utf-8") as fh:
+            return fh.read()
+    except FileNotFoundError:
+        raise CommandError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise CommandError(f"{path}: is a directory, not a record file") from None
+    except UnicodeDecodeError:
+        raise CommandError(f"{path}: not a UTF-8 text file") from None
+    except OSError as exc:
+        raise CommandError(f"{path}: cannot read the file ({exc.strerror or exc})") from None
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} must be 1 or more")
+    return value
+
+
+def _seed(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+
+
+# --------------------------------------------------------------------------- replay
+
+
+def _replay_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", metavar="FILE", help="a game-record file ('-' for standard input)")
+    p.add_argument("--json", action="store_true", help="print the replay as JSON")
+    p.add_argument(
+        "--game",
+        type=_positive,
+        metavar="N",
+        help="replay only the N-th game of the file (counting from 1); default: every game",
+    )
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from ombre.record import read_records, replay_record
+
+    games = read_records(_read_text(args.file), path=args.file)
+    if args.game is not None:
+        if args.game > len(games):
+            raise CommandError(f"{args.file}: --game {args.game}, but the file holds {len(games)} game(s)")
+        chosen = [games[args.game - 1]]
+    else:
+        chosen = games
+    replays = [replay_record(g) for g in chosen]
+    out: TextIO = args.out
+    if args.json:
+        data = [r.to_json() for r in replays]
+        json.dump(data[0] if len(data) == 1 else data, out, indent=2, ensure_ascii=False)
+        out.write("\n")
+    else:
+        out.write("\n".join(r.report() for r in replays))
+    return 0
+
+
+# --------------------------------------------------------------------------- check
+
+
+def _check_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", metavar="FILE", help="a game-record file ('-' for standard input)")
+
+
+def _check(args: argparse.Namespace) -> int:
+    from ombre.record import check_records, parse_records
+
+    text = _read_text(args.file)
+    problems = check_records(text, path=args.file)
+    for p in problems:
+        args.out.write(_one_line(str(p)) + "\n")
+    if problems:
+        return 2
+    games, _ = parse_records(text, path=args.file)
+    args.err.write(f"{args.file}: {len(games)} game{'s' if len(games) != 1 else ''}, no problems\n")
+    return 0
+
+
+# --------------------------------------------------------------------------- deal
+
+
+def _deal_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--seed", type=_seed, required=True, metavar="N", help="the seed of the shuffle")
+    p.add_argument("--rules", default="1665", metavar="R", help="rule set: 1665 (default) or court-gamester")
+    p.add_argument(
+        "--players",
+        default="Eldest; Middle; Dealer",
+        metavar="NAMES",
+        help="three names separated by ';', eldest hand first, dealer last",
+    )
+
+
+def _deal(args: argparse.Namespace) -> int:
+    from ombre.game import Deal, GameState
+    from ombre.record import GameRecord, write_record
+    from ombre.rules import get_rules
+
+    rules = get_rules(args.rules)
+    names = [n.strip() for n in args.players.split(";")]
+    if len(names) != 3 or not all(names) or len(set(names)) != 3:
+        raise CommandError(f"--players needs three different names separated by ';', not {args.players!r}")
+    state = GameState(Deal.random(seed=args.seed, dealer=2), rules=rules, players=names)
+    tags = [
+        ("Event", f"Random deal (seed {args.seed})"),
+        ("Source", f"Deal.random(seed={args.seed}, dealer=2)"),
+    ]
+    args.out.write(write_record(GameRecord.from_state(state, tags=tags)))
+    return 0
+
+
+# --------------------------------------------------------------------------- the table
+
+#: Every subcommand, in the order ``--help`` lists them.  Add new ones here.
+SUBCOMMANDS: list[Subcommand] = [
+    Subcommand(
+        "replay",
+        "replay a game record trick by trick, then the result and payments",
+        _replay_arguments,
+        _replay,
+    ),
+    Subcommand(
+        "check",
+        "validate game records; print every problem as FILE:LINE:COL: message (exit 2 if any)",
+        _check_arguments,
+        _check,
+    ),
+    Subcommand("deal", "print a random deal as a game record", _deal_arguments, _deal),
+]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with every subcommand of :data:`SUBCOMMANDS`."""
+    parser = _Parser(
+        prog=PROG,
+        description="Ombre: replay, check and deal game records of the 17th-century card game.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.required = True
+    for cmd in SUBCOMMANDS:
+        p = sub.add_parser(cmd.name, help=cmd.help, description=cmd.description or cmd.help)
+        cmd.arguments(p)
+        p.set_defaults(run=cmd.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None, err: TextIO | None = None) -> int:
+    """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit status.
+
+    Errors are printed as one line on ``err`` (default standard error) and give status 2.
+    """
+    stdout = out if out is not None else sys.stdout
+    stderr = err if err is not None else sys.stderr
+    parser = build_parser()
+    try:
+        args = parser.parse_args(list(argv) if argv is not None else sys.argv[1:])
+        args.out = stdout
+        args.err = stderr
+        status: int = args.run(args)
+        return status
+    except SystemExit as exc:  # --help and --version print and exit; keep their status
+        return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
+    except RecordError as exc:  # already located: FILE:LINE:COL: message
+        stderr.write(_one_line(str(exc)) + "\n")
+        return 2
+    except OmbreError as exc:
+        stderr.write(_one_line(f"{PROG}: {exc}") + "\n")
+        return 2
+    except BrokenPipeError:
+        return 0
+    except KeyboardInterrupt:
+        stderr.write(f"{PROG}: interrupted\n")
+        return 130
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split("\n")).strip()
