@@ -1,0 +1,322 @@
+"""The edition: structure, editorial layer, annotations, glossary, and the texts of Morley and Pope."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from ombre import edition as E
+from ombre.braille import load_1665
+from ombre.texts import (
+    TextError,
+    morley_misquotations,
+    morley_paragraphs,
+    morley_raw,
+    morley_repairs,
+    morley_text,
+    pope_lines,
+    pope_passage,
+)
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def ed() -> E.Edition:
+    return E.load_edition()
+
+
+# --------------------------------------------------------------------------- structure
+
+
+def test_blocks_partition_the_decoded_text(ed: E.Edition) -> None:
+    words = [w for s in ed.sections for b in s.blocks for w in b.words]
+    assert words == list(load_1665().words)
+    assert all(b.words for s in ed.sections for b in s.blocks)
+
+
+def test_diplomatic_text_is_the_braille_text(ed: E.Edition) -> None:
+    flat = " ".join(E.diplomatic_text().split())
+    assert flat == " ".join(load_1665().text.split())
+
+
+def test_the_pamphlets_headings_become_sections(ed: E.Edition) -> None:
+    headings = [s.heading.text for s in ed.sections if s.heading is not None]
+    assert headings == [
+        "The Royal Game of the Ombre.",
+        "How many can play at it, and with what Cards they are to play.",
+        "Of the Trump",
+        "Of the Stakes",
+        "Of the names of the Cards, and order in ranking them",
+        "Of the Matadors.",
+        "Of taking in, and the order and manner of it.",
+        "The End of the Game",
+        "Of the Codillio.",
+        "Of the Repuesto.",
+        "What Games are to be played",
+        "Of playing without taking in.",
+        "Of the Voll.",
+        "Of the Forfeitures",
+        "Of playing Trumps",
+        "Of what you are to say",
+        "General Rules",
+        "Of the Tenaces",
+        "Of the Players playing his game for his best advantage",
+    ]
+    ids = [s.id for s in ed.sections]
+    assert len(set(ids)) == len(ids) == 21
+    assert all(re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", i) for i in ids)
+    assert [s.number for s in ed.sections] == list(range(1, 22))
+
+
+def test_card_lists_are_numbered_articles(ed: E.Edition) -> None:
+    cards = ed.section("of-the-names-of-the-cards")
+    items = [b.text for b in cards.blocks if b.kind == "item"]
+    assert len(items) == 11 + 12
+    assert items[10] == "11. And Three."
+    assert items[-1] == "12. The Six."
+    assert [b.text for b in cards.blocks if b.kind == "subheading"] == [
+        "Of the Black Suits",
+        "Of the Red Suits",
+        "Observations.",
+    ]
+
+
+def test_transcribers_notes_are_kept_apart_from_the_1665_text(ed: E.Edition) -> None:
+    notes = [b for s in ed.sections for b in s.blocks if b.kind == "note"]
+    assert [b.text[:24] for b in notes] == ["Transcribers note: This ", "Transcribers note: Sever"]
+    last = ed.section("of-the-players-playing-his-game").blocks
+    assert last[-2].text.startswith("to the end that one may easily perceive")
+    assert last[-1].kind == "finis"
+
+
+def test_every_block_break_of_the_braille_is_accounted_for(ed: E.Edition) -> None:
+    starts = {b.start for s in ed.sections for b in s.blocks}
+    breaks = {p.start for p in load_1665().paragraphs[1:]}
+    assert breaks - starts == {ls.word.position for ls in ed.lost_signs}
+    assert [ls.before for ls in ed.lost_signs] == ["the piece; and though", "he have the Mallilio"]
+
+
+def test_braille_lines_of_a_section(ed: E.Edition) -> None:
+    lines = ed.braille_lines("of-the-tenaces")
+    assert ",tenaces" in lines[0].cells
+    assert (lines[0].page, lines[0].line) == (11, 21)
+    assert (lines[-1].page, lines[-1].line) == (12, 20)
+
+
+def test_data_faults_are_located() -> None:
+    with pytest.raises(E.EditionDataError, match=r"occurs 2 times"):
+        E._locate(
+            {s.id: s for s in E.sections()},
+            "of-the-names-of-the-cards",
+            "The Spadillio",
+            0,
+            3,
+            "annotations.json",
+            "x",
+        )
+    err = E.EditionDataError("anchor not found", file="annotations.json", entry="jo-so")
+    assert str(err) == "annotations.json [jo-so]: anchor not found"
+
+
+# --------------------------------------------------------------------------- the editorial layer
+
+
+def _distance(a: str, b: str) -> int:
+    """Levenshtein distance (a transposition counts two)."""
+    prev = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        cur = [i]
+        for j, cb in enumerate(b, 1):
+            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb)))
+        prev = cur
+    return prev[-1]
+
+
+def test_every_emendation_is_found_once_and_reads_as_recorded(ed: E.Edition) -> None:
+    assert len(ed.emendations) == 22
+    for e in ed.emendations:
+        sec = ed.section(e.section)
+        assert sum(b.text.count(e.context) for b in sec.blocks) == 1, e.id
+        block = ed.block(e.span.block)
+        assert block.section == e.section
+        assert block.text[e.span.start : e.span.end] == e.reading, e.id
+        assert e.reason and e.correction != e.reading
+
+
+def test_slips_are_a_letter_or_two_from_the_correction(ed: E.Edition) -> None:
+    slips = [e for e in ed.emendations if e.certainty == "slip"]
+    assert len(slips) == 13
+    for e in slips:
+        assert e.kind == "correction"
+        assert _distance(e.reading, e.correction) <= 2, e.id
+
+
+def test_supplied_ampersands(ed: E.Edition) -> None:
+    supplied = [e for e in ed.emendations if e.kind == "supplied"]
+    assert {e.correction.strip() for e in supplied} == {"&"}
+    assert Counter(e.certainty for e in supplied) == {"certain": 6, "conjecture": 1}
+    assert E.emended_text("of-the-trump").endswith("after him the second, &c.")
+    assert "in your hand, & he have the Mallilio & another Trump" in E.emended_text("of-the-tenaces")
+
+
+def test_emended_and_diplomatic_text(ed: E.Edition) -> None:
+    dip, emd = E.diplomatic_text(), E.emended_text()
+    assert dip.count("\n") == emd.count("\n")
+    for reading, correction in [("The call it", "They call it"), ("a sure Games;", "a sure Game;")]:
+        assert reading in dip and reading not in emd and correction in emd
+    assert "goodness of ones Game," in emd and "Gane" not in emd
+    assert "more then equivales the four" in emd
+    assert "singly or conjointly in your hands" in emd
+
+
+SEVENTEENTH_CENTURY = [
+    "alwayes",
+    "chuse",
+    "then",
+    "onely",
+    "summe",
+    "do's",
+    "supprest",
+    "priviledge",
+    "carelesly",
+    "lye",
+    "tother",
+    "Auxilary",
+    "cheifest",
+    "nesessity",
+    "Angle-wisse.",
+    "sayes",
+    "Voll",
+    "Mallilio",
+    "Spadillio",
+    "Codillio",
+    "Gagno",
+    "playes",
+]
+
+
+@pytest.mark.parametrize("word", SEVENTEENTH_CENTURY)
+def test_seventeenth_century_spelling_is_never_corrected(ed: E.Edition, word: str) -> None:
+    dip, emd = E.diplomatic_text(), E.emended_text()
+    pattern = rf"(?<![\w'-]){re.escape(word)}(?![\w'-])"
+    assert len(re.findall(pattern, dip)) >= 1
+    assert len(re.findall(pattern, emd)) >= len(re.findall(pattern, dip))
+    assert all(word not in e.reading.split() for e in ed.emendations)
+
+
+def test_then_for_than_is_kept(ed: E.Edition) -> None:
+    emd = E.emended_text()
+    assert len(re.findall(r"\bthen\b", emd)) == 10
+    assert not re.search(r"\bthan\b", emd)
+
+
+# --------------------------------------------------------------------------- annotations
+
+
+def test_every_anchor_is_found_exactly_once_in_its_section(ed: E.Edition) -> None:
+    assert len(ed.annotations) >= 100
+    for a in ed.annotations:
+        sec = ed.section(a.section)
+        hits = sum(len(re.findall(re.escape(a.anchor), b.text)) for b in sec.blocks)
+        assert hits == 1, (a.id, a.anchor, hits)
+        block = ed.block(a.span.block)
+        assert block.text[a.span.start : a.span.end] == a.anchor
+
+
+def test_annotations_cover_words_spanish_money_and_rules(ed: E.Edition) -> None:
+    kinds = Counter(a.kind for a in ed.annotations)
+    assert kinds["word"] >= 25
+    assert kinds["spanish"] >= 12
+    assert kinds["money"] >= 8
+    assert kinds["rule"] >= 35
+    for s in ed.sections:
+        assert ed.annotations_in(s.id), f"section {s.id} has no note"
+    spanish = " ".join(a.anchor for a in ed.annotations if a.kind == "spanish")
+    for word in ["Ombre", "Matadors", "Codillio", "Repuesto", "Gagno", "Punto", "Renegado", "Mallilio"]:
+        assert word in spanish
+
+
+def test_annotation_terms_and_sources_exist(ed: E.Edition) -> None:
+    slugs = {t.slug for t in ed.glossary}
+    bib = (ROOT / "book" / "references.bib").read_text(encoding="utf-8")
+    keys = set(re.findall(r"^@\w+\{([^,]+),", bib, flags=re.M))
+    for a in ed.annotations:
+        assert set(a.terms) <= slugs, a.id
+        assert a.sources and set(a.sources) <= keys, a.id
+    for t in ed.glossary:
+        assert t.sources and set(t.sources) <= keys, t.slug
+    used = {t for a in ed.annotations for t in a.terms}
+    assert len(used) >= 25
+
+
+# --------------------------------------------------------------------------- glossary
+
+
+def test_term_anchors_match_sphinx(ed: E.Edition) -> None:
+    nodes = pytest.importorskip("sphinx.util.nodes")
+    for t in ed.glossary:
+        for form in t.headwords:
+            assert E.term_anchor(form) == nodes._make_id("term-" + form), form
+
+
+def test_glossary_page_is_generated_from_the_data() -> None:
+    page = (ROOT / "book" / "glossary.md").read_text(encoding="utf-8")
+    assert page == E.glossary_markdown(), "regenerate book/glossary.md from ombre.edition.glossary_markdown()"
+    assert "```{glossary}" in page
+    assert page.count("{cite:p}") == len(E.glossary())
+
+
+def test_glossary_lookup(ed: E.Edition) -> None:
+    assert ed.term("Voll").slug == "vole"
+    assert ed.term("spadille").anchor == "term-Spadille"
+    with pytest.raises(KeyError):
+        ed.term("Whist")
+
+
+# --------------------------------------------------------------------------- Pope and Morley
+
+
+def test_pope_lines() -> None:
+    lines = pope_lines()
+    assert sorted(lines) == list(range(25, 101))
+    assert lines[49] == "Spadillio first, unconquerable Lord!"
+    assert lines[92] == "Just in the jaws of ruin, and Codille."
+    assert lines[100] == "The walls, the woods, and long canals reply."
+    assert [n for n, _ in pope_passage(95, 98)] == [95, 96, 97, 98]
+    with pytest.raises(TextError):
+        pope_passage(20, 30)
+
+
+def test_morley_repairs_are_recorded_and_complete() -> None:
+    raw, text = morley_raw(), morley_text()
+    repairs = morley_repairs()
+    assert [r.id for r in repairs] == ["web-heading", "pass", "basto-brought", "canals", "entitled"]
+    for r in repairs:
+        assert raw.count(r.damaged) == 1
+        assert r.damaged not in text
+        assert r.reason
+    assert not re.search(r"\w\.\w\.|\.\.\.", text)
+    assert text.startswith('or "Do you play without taking in?" If the other players say "Pass,"')
+    assert "Bas...o" not in text and "Basto brought a trump out of the Baron's suit" in text
+    assert "the long canals reply" in text and "Belinda was entitled also" in text
+
+
+def test_morley_misquotations_are_kept() -> None:
+    quotes = morley_misquotations()
+    assert [q.line for q in quotes] == [92, 100]
+    text = morley_text()
+    for q in quotes:
+        assert q.morley in text
+        assert q.morley.rstrip(".") not in q.pope
+    assert "Just in the jaws" not in text
+
+
+def test_morley_paragraphs() -> None:
+    paras = morley_paragraphs()
+    assert len(paras) == 24
+    assert paras[11].startswith("Belinda, in the Rape of the Lock")
+    assert paras[-1].startswith("Furthermore, if she had been playing Sans-prendre")
