@@ -5,6 +5,7 @@ Subcommands::
     replay FILE [--json] [--game N]   replay a game record trick by trick, then result and payments
     check FILE                        validate records; each problem as FILE:LINE:COL: message
     deal --seed N [--rules R]         a random deal, printed as a game record
+    decode FILE                       decode a braille (BRF) file, one paragraph a line
 
 Every error a user can cause (a missing file, a bad record, bad arguments)
 ends the program with exit status 2 and one readable line on standard
@@ -185,6 +186,21 @@ def _deal(args: argparse.Namespace) -> int:
     return 0
 
 
+# --------------------------------------------------------------------------- decode
+
+
+def _decode_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", metavar="FILE", help="a braille (BRF) file, grade 1, 40 x 25 ('-' for stdin)")
+
+
+def _decode(args: argparse.Namespace) -> int:
+    from ombre.braille import decode
+
+    doc = decode(_read_text(args.file), path=args.file)
+    args.out.write(doc.text + "\n")
+    return 0
+
+
 # --------------------------------------------------------------------------- the table
 
 #: Every subcommand, in the order ``--help`` lists them.  Add new ones here.
@@ -202,6 +218,7 @@ SUBCOMMANDS: list[Subcommand] = [
         _check,
     ),
     Subcommand("deal", "print a random deal as a game record", _deal_arguments, _deal),
+    Subcommand("decode", "decode a braille (BRF) file, one paragraph a line", _decode_arguments, _decode),
 ]
 
 

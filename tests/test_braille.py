@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import io
 import shutil
 import subprocess
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -321,3 +323,32 @@ def test_cross_check_with_liblouis() -> None:
                 differences[(w.cells, w.text)] = t
     assert differences == LIBLOUIS_DIFFERENCES
     assert agreed == len(doc.words) - 3
+
+
+# --------------------------------------------------------------------------- the command line
+
+
+def test_cli_decode_prints_one_paragraph_a_line() -> None:
+    from importlib import resources
+
+    from ombre.cli import main
+
+    path = str(resources.files("ombre").joinpath("data/sources/royal-game-of-ombre-1665.brf"))
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["decode", path], out=out, err=err) == 0
+    lines = out.getvalue().splitlines()
+    assert lines == load_1665().text.split("\n")
+    assert len(lines) == 50
+    assert lines[1] == "The Royal Game of the Ombre."
+    assert err.getvalue() == ""
+
+
+def test_cli_decode_reports_a_bad_cell_on_one_line(tmp_path: Path) -> None:
+    from ombre.cli import main
+
+    bad = tmp_path / "bad.brf"
+    bad.write_text("#a4 ,the &", encoding="ascii")
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["decode", str(bad)], out=out, err=err) == 2
+    assert err.getvalue().count("\n") == 1
+    assert "braille page 1, line 1, cell 10: cell '&'" in err.getvalue()
