@@ -1,0 +1,290 @@
+"""The command line, through ``ombre.cli.main`` and once through ``python -m ombre``."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from ombre import cli
+from ombre.game import Deal
+from ombre.record import example_text, read_record, read_records, write_records
+
+GOLDEN = Path(__file__).parent / "golden"
+
+
+def run(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    status = cli.main(list(argv), out=out, err=err)
+    return status, out.getvalue(), err.getvalue()
+
+
+@pytest.fixture
+def specimen(tmp_path: Path) -> Path:
+    path = tmp_path / "specimen.omb"
+    path.write_text(example_text("specimen.omb"), encoding="utf-8")
+    return path
+
+
+def assert_one_line_error(status: int, out: str, err: str) -> str:
+    assert status == 2
+    assert out == ""
+    assert err.endswith("\n") and err.count("\n") == 1, err
+    assert "Traceback" not in err
+    return err.rstrip("\n")
+
+
+# --------------------------------------------------------------------------- replay
+
+
+def test_replay_prints_tricks_result_and_payments(specimen: Path) -> None:
+    status, out, err = run("replay", str(specimen))
+    assert status == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0] == "A specimen hand (The Royal Game of the Ombre (1665))"
+    assert "Trick 1: Ann 2s, Ben Ac, Cat As    won by Cat" in lines
+    assert "Tricks won: Ann 5, Ben 3, Cat 1" in lines
+    assert "Result: win" in lines
+    assert "  Ann  +2 great marks, +8 lesser marks" in lines
+
+
+def test_replay_json(specimen: Path) -> None:
+    status, out, _ = run("replay", str(specimen), "--json")
+    assert status == 0
+    data = json.loads(out)
+    assert data["players"] == ["Ann", "Ben", "Cat"]
+    assert [t["leader"] for t in data["tricks"]][:3] == ["Ann", "Cat", "Ann"]
+    assert data["tricks"][0]["cards"] == ["2s", "Ac", "As"] and data["tricks"][0]["winner"] == "Cat"
+    assert len(data["tricks"]) == 9
+    assert data["tricks_won"] == {"Ann": 5, "Ben": 3, "Cat": 1}
+    assert data["result"] == "win" and data["ombre"] == "Ann" and data["trump"] == "spades"
+    assert data["rules"] == "1665"
+    assert data["payments"]["Ben"] == {"great marks": -1, "lesser marks": -4}
+    assert data["units"] == ["great marks", "lesser marks"]
+
+
+def test_replay_several_games_and_game_option(tmp_path: Path) -> None:
+    games = [read_record((GOLDEN / f"{n}.omb").read_text()) for n in ("codille-1665", "vole-declared-1665")]
+    path = tmp_path / "two.omb"
+    path.write_text(write_records(games), encoding="utf-8")
+    status, out, _ = run("replay", str(path), "--json")
+    assert status == 0
+    both = json.loads(out)
+    assert [g["result"] for g in both] == ["codille", "vole"]
+    status, out, _ = run("replay", str(path), "--json", "--game", "2")
+    assert status == 0 and json.loads(out)["result"] == "vole"
+    status, out, _ = run("replay", str(path))
+    assert status == 0 and "Result: codille" in out and "Result: vole" in out
+    line = assert_one_line_error(*run("replay", str(path), "--game", "3"))
+    assert line == f"ombre: {path}: --game 3, but the file holds 2 game(s)"
+    line = assert_one_line_error(*run("replay", str(path), "--game", "0"))
+    assert line == "ombre: argument --game: '0' must be 1 or more (try 'ombre replay --help')"
+
+
+def test_replay_of_an_unfinished_record(tmp_path: Path) -> None:
+    path = tmp_path / "fragment.omb"
+    path.write_text(example_text("fragment.omb"), encoding="utf-8")
+    status, out, _ = run("replay", str(path), "--json")
+    data = json.loads(out)
+    assert status == 0 and data["result"] is None and data["complete"] is False
+    assert data["payments"] is None and data["unfinished_trick"] == {"leader": "Ann", "cards": ["Jd"]}
+    status, out, _ = run("replay", str(path))
+    assert "The record stops here (the hand is in the play phase)." in out
+
+
+def test_replay_errors_are_one_located_line(tmp_path: Path, specimen: Path) -> None:
+    bad = tmp_path / "bad.omb"
+    bad.write_text(example_text("specimen.omb").replace("3. 7s Kh 5s", "3. 7s Xs 5s"), encoding="utf-8")
+    line = assert_one_line_error(*run("replay", str(bad)))
+    assert line == f"{bad}:24:7: 'Xs' is not a card (write e.g. As, 7h, Kd)"
+    unplayable = tmp_path / "unplayable.omb"
+    unplayable.write_text(
+        example_text("specimen.omb").replace("3. 7s Kh 5s", "3. 7s 5s Kh"), encoding="utf-8"
+    )
+    line = assert_one_line_error(*run("replay", str(unplayable)))
+    assert line == f"{unplayable}:24:7: trick 3: it is Ben's turn, not Cat's"
+
+
+def test_a_renounce_replays_with_its_penalty(tmp_path: Path) -> None:
+    status, out, _ = run("replay", str(GOLDEN / "renounce-1665.omb"), "--json")
+    data = json.loads(out)
+    assert status == 0
+    assert data["renounces"] == [
+        {
+            "trick": 3,
+            "player": "Ben",
+            "card": "2s",
+            "message": "trick 3: Ben must follow hearts (holds 3h 4h Jh Kh)",
+        }
+    ]
+    assert {
+        "from": "Ben",
+        "to": "the pool",
+        "amount": {"great marks": 3, "lesser marks": 4},
+        "reason": "renounce: doubles the stake",
+    } in data["transfers"]
+
+
+# --------------------------------------------------------------------------- check
+
+
+def test_check_clean(specimen: Path) -> None:
+    status, out, err = run("check", str(specimen))
+    assert (status, out) == (0, "")
+    assert err == f"{specimen}: 1 game, no problems\n"
+
+
+def test_check_lists_every_problem(tmp_path: Path) -> None:
+    text = example_text("specimen.omb")
+    text = text.replace("3. 7s Kh 5s", "3. 7s Kh Kc").replace("6s Qd Kc", "6s Qd 5s")  # renounces
+    text += '\n[Players "A; B"]\n[Deal "As"]\nBidding: bid\n'
+    path = tmp_path / "bad.omb"
+    path.write_text(text, encoding="utf-8")
+    status, out, err = run("check", str(path))
+    assert status == 2 and err == ""
+    assert out.splitlines() == [
+        f"{path}:24:10: trick 3: Cat must play a trump: trumps were led (holds 5s)",
+        f"{path}:25:10: trick 4: Cat must play a trump: trumps were led (holds 5s)",
+        f"{path}:32:11: [Players] must name three players separated by ';', eldest hand first (found 2)",
+        f"{path}:34:10: 'bid' is not a bid (the bids are pass, play, sans-prendre)",
+    ]
+
+
+def test_check_empty_file_and_stdin(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    empty = tmp_path / "empty.omb"
+    empty.write_text("", encoding="utf-8")
+    status, out, _ = run("check", str(empty))
+    assert status == 2 and out.startswith(f"{empty}:1:1: no game found")
+    monkeypatch.setattr(sys, "stdin", io.StringIO(example_text("specimen.omb")))
+    assert run("check", "-")[0] == 0
+
+
+# --------------------------------------------------------------------------- deal
+
+
+def test_deal_prints_a_record_of_the_seeded_deal() -> None:
+    status, out, _ = run("deal", "--seed", "42")
+    assert status == 0
+    [g] = read_records(out)
+    deal = Deal.random(seed=42, dealer=2)
+    assert [tuple(c.card for c in h) for h in g.deal.hands] == [deal.hands[0], deal.hands[1], deal.hands[2]]
+    assert tuple(c.card for c in g.deal.stock) == deal.stock
+    assert g.players == ("Eldest", "Middle", "Dealer") and g.rules == "1665"
+    assert g.tag("Event") == "Random deal (seed 42)"
+    assert run("deal", "--seed", "42")[1] == out  # deterministic
+    assert run("deal", "--seed", "43")[1] != out
+
+
+def test_deal_options() -> None:
+    status, out, _ = run(
+        "deal", "--seed", "1", "--rules", "court-gamester", "--players", "Belinda; The Baron; The Knight"
+    )
+    [g] = read_records(out)
+    assert status == 0 and g.rules == "court-gamester" and g.dealer == "The Knight"
+    line = assert_one_line_error(*run("deal", "--seed", "1", "--players", "A; B"))
+    assert line.startswith("ombre: --players needs three different names")
+
+
+# --------------------------------------------------------------------------- bad arguments
+
+
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        ([], "ombre: the following arguments are required: COMMAND (try 'ombre --help')"),
+        (["deal"], "ombre: the following arguments are required: --seed (try 'ombre deal --help')"),
+        (
+            ["deal", "--seed", "x"],
+            "ombre: argument --seed: 'x' is not a whole number (try 'ombre deal --help')",
+        ),
+        (
+            ["deal", "--seed", "1", "--rules", "hoyle"],
+            "ombre: unknown rule set 'hoyle' (known: 1665, court-gamester)",
+        ),
+        (["replay"], "ombre: the following arguments are required: FILE (try 'ombre replay --help')"),
+        (["replay", "/no/such/file.omb"], "ombre: /no/such/file.omb: no such file"),
+        (["check", "/no/such/file.omb"], "ombre: /no/such/file.omb: no such file"),
+        (["replay", "x.omb", "--colour"], "ombre: unrecognized arguments: --colour (try 'ombre --help')"),
+    ],
+)
+def test_bad_arguments_give_one_line_and_status_2(argv: list[str], expected: str) -> None:
+    assert assert_one_line_error(*run(*argv)) == expected
+
+
+def test_unknown_subcommand() -> None:
+    line = assert_one_line_error(*run("frobnicate"))
+    assert line.startswith(
+        "ombre: argument COMMAND: invalid choice: 'frobnicate' (choose from 'replay', 'check', 'deal'"
+    )
+    assert line.endswith("(try 'ombre --help')")
+
+
+def test_directory_and_binary_files(tmp_path: Path) -> None:
+    assert (
+        assert_one_line_error(*run("check", str(tmp_path)))
+        == f"ombre: {tmp_path}: is a directory, not a record file"
+    )
+    binary = tmp_path / "x.omb"
+    binary.write_bytes(b"\xff\xfe\x00")
+    assert assert_one_line_error(*run("replay", str(binary))) == f"ombre: {binary}: not a UTF-8 text file"
+
+
+def test_help_exits_zero(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["--help"]) == 0
+    assert "replay" in capsys.readouterr().out
+    assert cli.main(["replay", "--help"]) == 0
+    assert "--json" in capsys.readouterr().out
+
+
+def test_a_new_subcommand_is_one_table_entry(monkeypatch: pytest.MonkeyPatch) -> None:
+    def arguments(p: argparse.ArgumentParser) -> None:
+        p.add_argument("name")
+
+    def hello(args: argparse.Namespace) -> int:
+        args.out.write(f"hello {args.name}\n")
+        return 0
+
+    monkeypatch.setattr(
+        cli, "SUBCOMMANDS", [*cli.SUBCOMMANDS, cli.Subcommand("hello", "say hello", arguments, hello)]
+    )
+    assert run("hello", "Belinda") == (0, "hello Belinda\n", "")
+
+
+# --------------------------------------------------------------------------- python -m ombre
+
+
+def test_python_dash_m_ombre(specimen: Path, tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "ombre", "replay", str(specimen), "--json"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["result"] == "win"
+    bad = tmp_path / "bad.omb"
+    bad.write_text('[Players "A; B; C"]\n[Deal "As"]\n', encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "ombre", "check", str(bad)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 2 and done.stderr == ""
+    assert done.stdout.splitlines()[0].startswith(f"{bad}:2:1: deal: 1 groups")
+    done = subprocess.run(
+        [sys.executable, "-m", "ombre", "replay", str(bad)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 2 and done.stdout == "" and done.stderr.count("\n") == 1
+    assert "Traceback" not in done.stderr
