@@ -506,6 +506,8 @@ def _seat_html(
     hand_label = html.escape(f"{_possessive(name)} hand: {what}")
     empty = "" if hand else '<li class="om-hand-empty">no cards left</li>'
     role_html = f'<span class="om-role">{role}</span>' if role else ""
+    # values under the cards need the cards side by side, not overlapping
+    hand_class = "om-hand om-spread" if values else "om-hand"
     return (
         '<div class="om-seat-head">'
         f'<span class="om-name">{html.escape(name)}</span>{role_html}'
@@ -515,7 +517,7 @@ def _seat_html(
         f"{stack}</span>"
         f'<span class="om-count">{_tricks_word(won)}</span></span>'
         "</div>"
-        f'<ul class="om-hand" aria-label="{hand_label}">{"".join(items)}{empty}</ul>'
+        f'<ul class="{hand_class}" aria-label="{hand_label}">{"".join(items)}{empty}</ul>'
     )
 
 
