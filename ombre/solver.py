@@ -1,0 +1,1050 @@
+"""A double-dummy solver for Ombre: every hand visible, best play by every side.
+
+The Ombre plays against the two defenders, who are treated as one side.  Two
+objectives are offered:
+
+``"tricks"``
+    The number of tricks the Ombre takes in the whole hand (those already won
+    and those to come) when he maximises it and the defenders, together,
+    minimise it.
+
+``"outcome"``
+    The Ombre's result, ordered from his side: codille < repuesto < win <
+    vole (:data:`OUTCOME_ORDER`).  The Ombre maximises it; the defenders
+    *jointly minimise* it.  This is a declared simplification: codille pays
+    only the defender with most tricks, so in a real game a defender may
+    prefer a repuesto (which keeps the stake on the table) to his partner's
+    codille.  Minimising jointly is the Ombre's worst case: a hand the Ombre
+    wins under this objective he wins against any defence.
+
+:func:`solve` gives the value of a position, :func:`analyse` the value of
+every legal card (as bridge's play analysers do).  The search is alpha-beta
+over the cards, run as zero-window tests ("can the Ombre reach at least k?"),
+with the tools that make bridge solvers fast:
+
+* cards as bit sets over codes renumbered per trump (:mod:`ombre._core`),
+  every suit as it counts in play one contiguous block;
+* a transposition table at trick starts, keyed on the position renumbered by
+  relative rank (only the order of the cards still out matters, so equal
+  positions share an entry), holding a lower and an upper bound;
+* one card tried per run of equivalent cards (cards of one hand with no
+  outstanding card between them), the matadors kept apart from the other
+  trumps, since only they have the privilege of not following a lower trump;
+* quick-trick bounds (top trumps in sequence, then top plain cards once the
+  other side has no trumps);
+* move ordering that tries winners first and otherwise the cheapest card.
+
+>>> pos = Position.from_hands(["Ks 5c", "Kd 4d", "5h As"], trump="s", ombre=0, leader=0,
+...                             won=(3, 2, 2))
+>>> solve(pos), solve(pos, objective="outcome")
+(4, <Result.WIN: 'win'>)
+>>> {str(c): v for c, v in analyse(pos).items()}
+{'Ks': 3, '5c': 4}
+>>> {str(c): str(v) for c, v in analyse(pos, "outcome").items()}
+{'Ks': 'codille', '5c': 'win'}
+
+Leading the King of trumps loses a trick: Spadille, alone in the third hand,
+need not be played to it (the matadors' privilege) and waits to beat it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Literal, overload
+
+from ombre._core import MATADOR_MASK, PRIV, TABLES, Tables
+from ombre.cards import SUITS, Card, Suit, parse_card
+from ombre.errors import OmbreError
+from ombre.rules import Result, legal_plays, result_of, trick_winner, why_illegal
+
+__all__ = [
+    "Objective",
+    "OUTCOME_ORDER",
+    "PositionError",
+    "Position",
+    "Solver",
+    "SearchStats",
+    "solve",
+    "analyse",
+    "outcome_value",
+    "random_position",
+]
+
+Objective = Literal["tricks", "outcome"]
+
+#: The Ombre's results from worst to best: the ordinal used by the ``"outcome"`` objective.
+OUTCOME_ORDER: tuple[Result, Result, Result, Result] = (
+    Result.CODILLE,
+    Result.REPUESTO,
+    Result.WIN,
+    Result.VOLE,
+)
+
+
+class PositionError(OmbreError, ValueError):
+    """A position that cannot arise in play (wrong card counts, a card twice, an illegal card ...)."""
+
+
+def outcome_value(result: Result) -> int:
+    """The ordinal of a result under the ``"outcome"`` objective (codille 0 ... vole 3).
+
+    >>> outcome_value(Result.WIN), outcome_value(Result.CODILLE)
+    (2, 0)
+    """
+    return OUTCOME_ORDER.index(result)
+
+
+# ---------------------------------------------------------------------------
+# Positions
+# ---------------------------------------------------------------------------
+
+
+def _as_cards(cards: Iterable[Card | str] | str) -> tuple[Card, ...]:
+    items = cards.split() if isinstance(cards, str) else list(cards)
+    return tuple(c if isinstance(c, Card) else parse_card(c) for c in items)
+
+
+@dataclass(frozen=True)
+class Position:
+    """A position in the play: the cards each seat still holds, and the trick in progress.
+
+    ``hands[seat]`` are the cards seat still holds; ``trick`` the cards
+    already played to the current trick, from ``leader`` on; ``won`` the
+    tricks each seat has taken so far.  Seats play in the order 0, 1, 2.
+    Construction checks that the position can arise in play and raises
+    :class:`PositionError` otherwise.
+
+    >>> p = Position.from_hands(["As Kh", "2s Qh", "3s Jh"], trump="s", ombre=0, leader=0)
+    >>> p.to_move, p.tricks_left, [str(c) for c in p.legal_cards()]
+    (0, 2, ['As', 'Kh'])
+    >>> q = p.play("As").play("2s").play("3s")
+    >>> q.leader, q.won
+    (0, (1, 0, 0))
+    """
+
+    hands: tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]
+    trump: Suit
+    ombre: int
+    leader: int
+    trick: tuple[Card, ...] = ()
+    won: tuple[int, int, int] = (0, 0, 0)
+
+    def __post_init__(self) -> None:
+        if len(self.hands) != 3:
+            raise PositionError(f"a position has three hands, not {len(self.hands)}")
+        for name, seat in (("ombre", self.ombre), ("leader", self.leader)):
+            if seat not in (0, 1, 2):
+                raise PositionError(f"{name} must be seat 0, 1 or 2, not {seat!r}")
+        if len(self.trick) > 2:
+            raise PositionError("a trick in progress holds at most two cards")
+        if len(self.won) != 3 or any(w < 0 for w in self.won):
+            raise PositionError(f"won must be three trick counts, not {self.won!r}")
+        seen: set[Card] = set()
+        for c in [c for h in self.hands for c in h] + list(self.trick):
+            if c in seen:
+                raise PositionError(f"the {c.name} appears twice in the position")
+            seen.add(c)
+        left = len(self.hands[self.leader]) + (1 if self.trick else 0)
+        for seat in range(3):
+            played = sum(1 for i in range(len(self.trick)) if (self.leader + i) % 3 == seat)
+            if len(self.hands[seat]) != left - played:
+                raise PositionError(
+                    f"seat {seat} holds {len(self.hands[seat])} cards but should hold {left - played}"
+                    " (every seat plays one card to each trick)"
+                )
+        if sum(self.won) + left > 9:
+            raise PositionError(f"{sum(self.won)} tricks won and {left} to come make more than nine")
+        for i, c in enumerate(self.trick):
+            seat = (self.leader + i) % 3
+            held = self.hands[seat] + (c,)
+            reason = why_illegal(held, self.trick[:i], c, self.trump)
+            if reason is not None:
+                raise PositionError(f"the {c.name} cannot have been played to this trick: {reason}")
+
+    @classmethod
+    def from_hands(
+        cls,
+        hands: Sequence[Iterable[Card | str] | str],
+        trump: Suit | str,
+        ombre: int,
+        leader: int,
+        trick: Iterable[Card | str] | str = (),
+        won: Sequence[int] = (0, 0, 0),
+    ) -> Position:
+        """Build a position from card texts (``"As Kh"``) or cards."""
+        if len(hands) != 3:
+            raise PositionError(f"a position has three hands, not {len(hands)}")
+        t = trump if isinstance(trump, Suit) else Suit.parse(trump)
+        hs = tuple(_as_cards(h) for h in hands)
+        w = tuple(won)
+        if len(w) != 3:
+            raise PositionError(f"won must be three trick counts, not {w!r}")
+        return cls((hs[0], hs[1], hs[2]), t, ombre, leader, _as_cards(trick), (w[0], w[1], w[2]))
+
+    @classmethod
+    def from_state(cls, state: object) -> Position:
+        """The position of a :class:`ombre.game.GameState` in the play phase."""
+        from ombre.game import GameState, Phase
+
+        if not isinstance(state, GameState):
+            raise PositionError(f"expected a GameState, not {type(state).__name__}")
+        if state.phase is not Phase.PLAY or state.trump is None or state.ombre is None:
+            raise PositionError(f"the hand is in the {state.phase.value} phase, not in play")
+        trick = state.current_trick
+        leader = trick.leader if trick is not None else state.current_player
+        assert leader is not None
+        hs = state.hands
+        return cls(
+            (hs[0], hs[1], hs[2]),
+            state.trump,
+            state.ombre,
+            leader,
+            trick.cards if trick is not None else (),
+            state.tricks_won,
+        )
+
+    @property
+    def to_move(self) -> int:
+        """The seat to play next."""
+        return (self.leader + len(self.trick)) % 3
+
+    @property
+    def tricks_left(self) -> int:
+        """Tricks still to be finished, the current one included."""
+        return len(self.hands[self.leader]) + (1 if self.trick else 0)
+
+    def legal_cards(self) -> list[Card]:
+        """The cards the seat to move may play (:func:`ombre.rules.legal_plays`)."""
+        return legal_plays(self.hands[self.to_move], self.trick, self.trump)
+
+    def play(self, card: Card | str) -> Position:
+        """The position after the seat to move plays ``card``; raises :class:`PositionError` if illegal."""
+        c = card if isinstance(card, Card) else parse_card(card, self.trump)
+        seat = self.to_move
+        if not self.tricks_left:
+            raise PositionError("the hand is over")
+        reason = why_illegal(self.hands[seat], self.trick, c, self.trump)
+        if reason is not None:
+            raise PositionError(f"seat {seat} cannot play the {c.name}: {reason}")
+        hands = list(self.hands)
+        hands[seat] = tuple(x for x in hands[seat] if x != c)
+        trick = self.trick + (c,)
+        new_hands = (hands[0], hands[1], hands[2])
+        if len(trick) < 3:
+            return Position(new_hands, self.trump, self.ombre, self.leader, trick, self.won)
+        w = (self.leader + trick_winner(trick, self.trump)) % 3
+        won = list(self.won)
+        won[w] += 1
+        return Position(new_hands, self.trump, self.ombre, w, (), (won[0], won[1], won[2]))
+
+
+def random_position(seed: int) -> Position:
+    """A seeded random deal from the first lead, for tests and the benchmark.
+
+    The deal is :meth:`ombre.game.Deal.random` with the dealer in seat 2, so
+    seat 0 is the eldest hand; seat 0 is the Ombre, plays without exchange
+    and names the suit in which he holds most trumps (ties: more matadors,
+    then the first suit in the order spades, clubs, hearts, diamonds).
+
+    >>> p = random_position(1)
+    >>> p.ombre, p.leader, [len(h) for h in p.hands]
+    (0, 0, [9, 9, 9])
+    """
+    from ombre.game import Deal
+    from ombre.rules import is_matador, is_trump
+
+    deal = Deal.random(seed=seed, dealer=2)
+    hand = deal.hands[0]
+
+    def strength(s: Suit) -> tuple[int, int, int]:
+        return (
+            sum(1 for c in hand if is_trump(c, s)),
+            sum(1 for c in hand if is_matador(c, s)),
+            -SUITS.index(s),
+        )
+
+    trump = max(SUITS, key=strength)
+    return Position(deal.hands, trump, 0, 0)
+
+
+# ---------------------------------------------------------------------------
+# Tables for the search
+# ---------------------------------------------------------------------------
+
+_NEXT = (1, 2, 0)
+
+
+_Counts = tuple[int, int, int]
+_Bound = dict[tuple[int, int, int, int], int]
+
+
+def _outcome_tables() -> tuple[dict[_Counts, int], _Bound, _Bound]:
+    """Final outcomes, and bounds on the outcome given how many of the remaining tricks the Ombre takes.
+
+    ``final[o, a, b]``: ordinal of the result of a finished hand (Ombre o tricks, defenders a, b).
+    ``worst[o, a, b, q]``: the least ordinal reachable when the Ombre takes at least q more tricks.
+    ``best[o, a, b, q]``: the greatest ordinal reachable when the defenders take at least q more.
+    """
+    final: dict[_Counts, int] = {}
+    for o in range(10):
+        for a in range(10 - o):
+            b = 9 - o - a
+            final[o, a, b] = outcome_value(result_of((o, a, b), 0))
+    worst: _Bound = {}
+    best: _Bound = {}
+    for o in range(10):
+        for a in range(10 - o):
+            for b in range(10 - o - a):
+                n = 9 - o - a - b
+                for q in range(n + 1):
+                    lo = 3
+                    hi = 0
+                    for x in range(n + 1):
+                        for y in range(n - x + 1):
+                            v = final[o + x, a + y, b + n - x - y]
+                            if x >= q:
+                                lo = min(lo, v)
+                            if n - x >= q:
+                                hi = max(hi, v)
+                    worst[o, a, b, q] = lo
+                    best[o, a, b, q] = hi
+    return final, worst, best
+
+
+_FINAL, _WORST, _BEST = _outcome_tables()
+
+
+@dataclass(frozen=True)
+class _Layout:
+    """Per-trump tables derived from :mod:`ombre._core` for the search."""
+
+    tb: Tables
+    #: codes of the same block strictly below each code; for a matador, only the matadors below it
+    run_below: tuple[int, ...]
+    #: codes of the same block strictly above each code
+    above: tuple[int, ...]
+    plain_masks: tuple[int, ...]
+
+
+def _layout(tb: Tables) -> _Layout:
+    below = []
+    above = []
+    for c in range(40):
+        block = tb.follow_mask[c]
+        lower = block & ((1 << c) - 1)
+        if (MATADOR_MASK >> c) & 1:
+            lower &= MATADOR_MASK
+        below.append(lower)
+        above.append(block & ~((1 << (c + 1)) - 1))
+    plains = tuple(m for m in tb.block_mask if m != tb.trump_mask)
+    return _Layout(tb, tuple(below), tuple(above), plains)
+
+
+_LAYOUTS: dict[Suit, _Layout] = {s: _layout(TABLES[s]) for s in SUITS}
+
+_COMPRESS: dict[int, int] = {}
+_SURE: dict[int, int] = {}
+
+
+def _compress16(r: int, h: int) -> int:
+    """The bits of ``h`` at the places where ``r`` has a bit, packed together (``pext``)."""
+    key = r << 16 | h
+    v = _COMPRESS.get(key)
+    if v is None:
+        v = 0
+        k = 0
+        x = r
+        while x:
+            low = x & -x
+            if h & low:
+                v |= 1 << k
+            k += 1
+            x ^= low
+        _COMPRESS[key] = v
+    return v
+
+
+# ---------------------------------------------------------------------------
+# The solver
+# ---------------------------------------------------------------------------
+
+
+@dataclass
+class SearchStats:
+    """Counters of the search: trick-start positions searched, table hits, zero-window tests."""
+
+    nodes: int = 0
+    tt_hits: int = 0
+    tests: int = 0
+
+
+class Solver:
+    """A solver for one trump suit, Ombre seat and objective; its transposition table is kept between calls.
+
+    Reusing one solver for many positions of the same hand (for instance every
+    step of a record) shares the table and is much faster than fresh calls.
+
+    >>> p = random_position(3)
+    >>> s = Solver(p.trump, p.ombre)
+    >>> s.value(p) == solve(p)
+    True
+    >>> s.stats.nodes > 0
+    True
+    """
+
+    def __init__(self, trump: Suit | str, ombre: int, objective: Objective = "tricks") -> None:
+        if objective not in ("tricks", "outcome"):
+            raise PositionError(f"unknown objective {objective!r} (use 'tricks' or 'outcome')")
+        if ombre not in (0, 1, 2):
+            raise PositionError(f"the Ombre's seat must be 0, 1 or 2, not {ombre!r}")
+        self.trump = trump if isinstance(trump, Suit) else Suit.parse(trump)
+        self.ombre = ombre
+        self.objective: Objective = objective
+        self._lay = _LAYOUTS[self.trump]
+        self._tb = self._lay.tb
+        self._tt: dict[int, int] = {}
+        self._hint: dict[int, int] = {}
+        self._memo2: dict[int, int] = {}
+        self.stats = SearchStats()
+        bm = self._tb.block_mask
+        self._bm = (bm[0], bm[1], bm[2], bm[3])
+
+    # -- public ----------------------------------------------------------------
+
+    def value(self, pos: Position) -> int:
+        """The exact value of ``pos``: the Ombre's tricks in the hand, or the outcome ordinal."""
+        self._check(pos)
+        hs, lead, trick, won = self._encode(pos)
+        return self._exact(hs, lead, trick, won)
+
+    def analyse(self, pos: Position) -> dict[Card, int]:
+        """The value of each legal card of the seat to move, in the order of that seat's hand."""
+        self._check(pos)
+        out: dict[Card, int] = {}
+        memo: dict[int, int] = {}
+        hs, lead, trick, won = self._encode(pos)
+        seat = (lead + len(trick)) % 3
+        tb = self._tb
+        hand = hs[seat]
+        legal = self._legal(hand, trick[0] if trick else -1)
+        occ = hs[0] | hs[1] | hs[2]
+        for t in trick:
+            occ |= 1 << t
+        others = occ & ~hand
+        run_of: dict[int, int] = {}
+        x = legal
+        while x:
+            c = x.bit_length() - 1
+            run = self._run(c, hand, others)
+            r = run & legal
+            y = r
+            while y:
+                low = y & -y
+                run_of[low.bit_length() - 1] = c
+                y ^= low
+            x &= ~run
+        for card in pos.legal_cards():
+            code = tb.code_of[card.index]
+            rep = run_of[code]
+            if rep not in memo:
+                memo[rep] = self._value_after(hs, lead, trick, won, rep)
+            out[card] = memo[rep]
+        return out
+
+    # -- encoding --------------------------------------------------------------
+
+    def _check(self, pos: Position) -> None:
+        if pos.trump is not self.trump or pos.ombre != self.ombre:
+            raise PositionError(
+                f"this solver is for {self.trump.plural} with the Ombre in seat {self.ombre}; "
+                f"the position has {pos.trump.plural} and seat {pos.ombre}"
+            )
+        if not pos.tricks_left:
+            raise PositionError("the hand is over: there is nothing to solve")
+        if self.objective == "outcome" and sum(pos.won) + pos.tricks_left != 9:
+            raise PositionError(
+                f"the outcome needs the whole hand: {sum(pos.won)} tricks won and {pos.tricks_left} to come"
+                " do not make nine (give the tricks already won)"
+            )
+
+    def _encode(self, pos: Position) -> tuple[_Counts, int, tuple[int, ...], _Counts]:
+        code = self._tb.code_of
+        hs = tuple(sum(1 << code[c.index] for c in h) for h in pos.hands)
+        o = self.ombre
+        won = (pos.won[o], pos.won[(o + 1) % 3], pos.won[(o + 2) % 3])
+        return (hs[0], hs[1], hs[2]), pos.leader, tuple(code[c.index] for c in pos.trick), won
+
+    def _legal(self, hand: int, led: int) -> int:
+        tb = self._tb
+        if led < 0:
+            return hand
+        if led < tb.trump_base:
+            return hand & tb.follow_mask[led] or hand
+        t = hand & tb.trump_mask
+        return t if t & ~PRIV[led] else hand
+
+    def _run(self, c: int, hand: int, others: int) -> int:
+        """The run of cards of ``hand`` equivalent to ``c`` (``others``: the cards outside the hand)."""
+        below = self._lay.run_below[c]
+        ob = others & below
+        if ob:
+            return ((1 << (c + 1)) - (1 << ob.bit_length())) & hand
+        return (below | (1 << c)) & hand
+
+    # -- exact values by zero-window tests ------------------------------------------
+
+    def _bounds(self, won: tuple[int, int, int], n: int) -> tuple[int, int]:
+        o, a, b = won
+        if self.objective == "tricks":
+            return o, o + n
+        return _WORST[o, a, b, 0], _BEST[o, a, b, 0]
+
+    def _exact(self, hs: _Counts, lead: int, trick: tuple[int, ...], won: _Counts) -> int:
+        """The exact value by a series of zero-window tests (MTD(f)): each test moves a bound."""
+        n = hs[lead].bit_count() + (1 if trick else 0)
+        lo, hi = self._bounds(won, n)
+        guess = (lo + hi + 1) // 2
+        while lo < hi:
+            target = max(min(guess, hi), lo + 1)
+            self.stats.tests += 1
+            v = self._test_partial(hs, lead, trick, won, target)
+            if v >= target:
+                lo = v
+                guess = v + 1
+            else:
+                hi = v
+                guess = v
+        return lo
+
+    def _value_after(
+        self, hs: _Counts, lead: int, trick: tuple[int, ...], won: _Counts, card: int
+    ) -> int:
+        seat = (lead + len(trick)) % 3
+        h = list(hs)
+        h[seat] ^= 1 << card
+        nh = (h[0], h[1], h[2])
+        t = trick + (card,)
+        if len(t) < 3:
+            return self._exact(nh, lead, t, won)
+        w = (lead + self._winner(t)) % 3
+        nw = self._add_trick(won, w)
+        if not nh[0]:
+            return self._final(nw)
+        return self._exact(nh, w, (), nw)
+
+    def _winner(self, t: tuple[int, ...]) -> int:
+        c0, c1, c2 = t
+        ok = self._tb.win_mask[c0]
+        best, pos = c0, 0
+        if c1 > best and ok >> c1 & 1:
+            best, pos = c1, 1
+        if c2 > best and ok >> c2 & 1:
+            pos = 2
+        return pos
+
+    def _add_trick(self, won: tuple[int, int, int], seat: int) -> tuple[int, int, int]:
+        rel = (seat - self.ombre) % 3
+        o, a, b = won
+        if rel == 0:
+            return (o + 1, a, b)
+        if rel == 1:
+            return (o, a + 1, b)
+        return (o, a, b + 1)
+
+    def _final(self, won: tuple[int, int, int]) -> int:
+        if self.objective == "tricks":
+            return won[0]
+        return _FINAL[won]
+
+    def _test_partial(
+        self, hs: _Counts, lead: int, trick: tuple[int, ...], won: _Counts, target: int
+    ) -> int:
+        """A fail-soft zero-window test from a position that may be inside a trick.
+
+        The result ``v`` is a lower bound of the value if ``v >= target``, an upper bound otherwise.
+        """
+        if not trick:
+            if not hs[0] | hs[1] | hs[2]:
+                return self._final(won)
+            return self._search(hs[0], hs[1], hs[2], lead, won[0], won[1], won[2], target)
+        seat = (lead + len(trick)) % 3
+        maxer = seat == self.ombre
+        hand = hs[seat]
+        legal = self._legal(hand, trick[0])
+        occ = hs[0] | hs[1] | hs[2]
+        for played in trick:
+            occ |= 1 << played
+        others = occ & ~hand
+        best = -1 if maxer else 99
+        x = legal
+        while x:
+            c = x.bit_length() - 1
+            x &= ~self._run(c, hand, others)
+            h = list(hs)
+            h[seat] ^= 1 << c
+            nh = (h[0], h[1], h[2])
+            t = trick + (c,)
+            if len(t) < 3:
+                v = self._test_partial(nh, lead, t, won, target)
+            else:
+                w = (lead + self._winner(t)) % 3
+                v = self._test_partial(nh, w, (), self._add_trick(won, w), target)
+            if maxer:
+                if v > best:
+                    best = v
+                    if v >= target:
+                        return v
+            elif v < best:
+                best = v
+                if v < target:
+                    return v
+        return best
+
+    # -- the search at trick starts ------------------------------------------------
+
+    def _key(self, h0: int, h1: int, h2: int, leader: int) -> int:
+        """The position renumbered by relative rank (with the leader): equal positions share a key."""
+        rem = h0 | h1 | h2
+        r = rem & 0xFFFF
+        k0 = _compress16(r, h0 & 0xFFFF)
+        k1 = _compress16(r, h1 & 0xFFFF)
+        s = r.bit_count()
+        r = (rem >> 16) & 0xFFFF
+        if r:
+            k0 |= _compress16(r, (h0 >> 16) & 0xFFFF) << s
+            k1 |= _compress16(r, (h1 >> 16) & 0xFFFF) << s
+            s += r.bit_count()
+        r = rem >> 32
+        if r:
+            k0 |= _compress16(r, h0 >> 32) << s
+            k1 |= _compress16(r, h1 >> 32) << s
+        bm0, bm1, bm2, bm3 = self._bm
+        lens = (
+            (rem & bm0).bit_count()
+            | (rem & bm1).bit_count() << 4
+            | (rem & bm2).bit_count() << 8
+            | (rem & bm3).bit_count() << 12
+        )
+        nmat = (rem >> 37).bit_count()
+        return k0 | k1 << 27 | lens << 54 | nmat << 70 | leader << 72
+
+    def _quick(self, hl: int, opp1: int, opp2: int, rem: int, alone: bool) -> int:
+        """Tricks the leader's side can take at once: top trumps, then top plain cards if need be.
+
+        Plain cards count only when the other side has no trumps left after the top trumps.
+
+        ``alone`` is true for the Ombre (whose lower trumps then all win too).
+        """
+        tm = self._tb.trump_mask
+        trumps = rem & tm
+        k = 0
+        x = trumps
+        while x:
+            top = 1 << (x.bit_length() - 1)
+            if not hl & top:
+                break
+            k += 1
+            x ^= top
+        if (opp1 & tm).bit_count() > k or (opp2 & tm).bit_count() > k:
+            return k
+        q = (hl & tm).bit_count() if alone else k
+        for bm in self._lay.plain_masks:
+            x = rem & bm
+            while x:
+                top = 1 << (x.bit_length() - 1)
+                if not hl & top:
+                    break
+                q += 1
+                x ^= top
+        return q
+
+    def _tops(self, hand: int, rem: int) -> int:
+        """The plain cards of ``hand`` at the top of their suits in unbroken sequence.
+
+        When the other side has no trumps left and this hand has one, each of
+        them is a sure trick: a lead this hand cannot follow it ruffs, taking
+        the lead, and then it cashes them.
+        """
+        q = 0
+        for bm in self._lay.plain_masks:
+            x = rem & bm
+            while x:
+                top = 1 << (x.bit_length() - 1)
+                if not hand & top:
+                    break
+                q += 1
+                x ^= top
+        return q
+
+    def _sure(self, a: int, b: int) -> int:
+        """How many of hand B's trumps win their tricks whatever is played (``a``, ``b``: trump codes).
+
+        A trump loses only to a higher trump in the same trick, and each of A's
+        trumps is in one trick, so at most a matching of A's trumps to lower
+        trumps of B can be beaten: the rest of B's trumps are sure tricks.
+        """
+        base = self._tb.trump_base
+        key = (a >> base) << 12 | (b >> base)
+        v = _SURE.get(key)
+        if v is None:
+            v = 0
+            free = 0
+            x = a | b
+            while x:
+                top = 1 << (x.bit_length() - 1)
+                x ^= top
+                if a & top:
+                    free += 1
+                elif free:
+                    free -= 1
+                else:
+                    v += 1
+            _SURE[key] = v
+        return v
+
+    def _search(self, h0: int, h1: int, h2: int, leader: int, o: int, a: int, b: int, target: int) -> int:
+        """A fail-soft zero-window test at a trick start (see :meth:`_test_partial`)."""
+        n = h0.bit_count()
+        if n <= 2:
+            if n == 0:
+                return self._final((o, a, b))
+            return self._small(h0, h1, h2, leader, o, a, b)
+        tricks_obj = self.objective == "tricks"
+        stats = self.stats
+        stats.nodes += 1
+        om = self.ombre
+        hs = (h0, h1, h2)
+        hO = hs[om]
+        hD1 = hs[_NEXT[om]]
+        hD2 = hs[_NEXT[_NEXT[om]]]
+        rem = h0 | h1 | h2
+        tm = self._tb.trump_mask
+        tO = hO & tm
+        tD1 = hD1 & tm
+        tD2 = hD2 & tm
+        # sure tricks for each side, whoever leads; quick tricks for the side on lead
+        if tD1 | tD2:
+            lo_q = self._sure(tD1 | tD2, tO)
+        elif tO:
+            lo_q = tO.bit_count() + self._tops(hO, rem)
+        else:
+            lo_q = 0
+        if tO:
+            hi_q = max(self._sure(tO, tD1), self._sure(tO, tD2))
+        else:
+            hi_q = max(
+                tD1.bit_count() + self._tops(hD1, rem) if tD1 else 0,
+                tD2.bit_count() + self._tops(hD2, rem) if tD2 else 0,
+            )
+        if leader == om:
+            lo_q = max(lo_q, self._quick(hO, hD1, hD2, rem, True))
+        else:
+            hi_q = max(hi_q, self._quick(hs[leader], hO, 0, rem, False))
+        if tricks_obj:
+            lo = o + lo_q
+            hi = o + n - hi_q
+        else:
+            lo = _WORST[o, a, b, lo_q]
+            hi = _BEST[o, a, b, hi_q]
+        if lo >= target:
+            return lo
+        if hi < target:
+            return hi
+        # the transposition table: bounds on the Ombre's tricks to come, or on the outcome
+        key = self._key(h0, h1, h2, leader)
+        base = o if tricks_obj else 0
+        if not tricks_obj:
+            key |= (o | a << 4 | b << 8) << 74
+        entry = self._tt.get(key)
+        if entry is not None:
+            stats.tt_hits += 1
+            lo = max(lo, (entry & 15) + base)
+            hi = min(hi, (entry >> 4) + base)
+            if lo >= target:
+                return lo
+            if hi < target:
+                return hi
+        v = self._expand(h0, h1, h2, leader, o, a, b, target, rem, key)
+        if v >= target:
+            lo = max(lo, v)
+        else:
+            hi = min(hi, v)
+        self._tt[key] = (lo - base) | (hi - base) << 4
+        return v
+
+    def _small(self, h0: int, h1: int, h2: int, leader: int, o: int, a: int, b: int) -> int:
+        """The exact value of a position with one or two tricks left, by plain minimax."""
+        if h0.bit_count() == 1:
+            return self._last_trick(h0, h1, h2, leader, o, a, b)
+        mkey = h0 | h1 << 40 | h2 << 80 | leader << 120
+        if self.objective == "tricks":
+            got = self._memo2.get(mkey)
+            if got is not None:
+                return got + o
+        else:
+            mkey |= (o | a << 4 | b << 8) << 122
+            got = self._memo2.get(mkey)
+            if got is not None:
+                return got
+        v = self._small2(h0, h1, h2, leader, o, a, b)
+        self._memo2[mkey] = v - o if self.objective == "tricks" else v
+        return v
+
+    def _small2(self, h0: int, h1: int, h2: int, leader: int, o: int, a: int, b: int) -> int:
+        om = self.ombre
+        hs = (h0, h1, h2)
+        p1 = _NEXT[leader]
+        p2 = _NEXT[p1]
+        H0, H1, H2 = hs[leader], hs[p1], hs[p2]
+        winm = self._tb.win_mask
+        best0 = -1 if leader == om else 99
+        x = H0
+        while x:
+            low0 = x & -x
+            x ^= low0
+            c0 = low0.bit_length() - 1
+            L1 = self._legal(H1, c0)
+            L2 = self._legal(H2, c0)
+            ok = winm[c0]
+            best1 = -1 if p1 == om else 99
+            y = L1
+            while y:
+                low1 = y & -y
+                y ^= low1
+                c1 = low1.bit_length() - 1
+                best2 = -1 if p2 == om else 99
+                z = L2
+                while z:
+                    low2 = z & -z
+                    z ^= low2
+                    c2 = low2.bit_length() - 1
+                    if c1 > c0 and ok >> c1 & 1:
+                        w = 2 if c2 > c1 and ok >> c2 & 1 else 1
+                    else:
+                        w = 2 if c2 > c0 and ok >> c2 & 1 else 0
+                    ws = (leader, p1, p2)[w]
+                    no, na, nb = self._add_trick((o, a, b), ws)
+                    n0, n1, n2 = H0 ^ low0, H1 ^ low1, H2 ^ low2
+                    if leader == 0:
+                        v = self._last_trick(n0, n1, n2, ws, no, na, nb)
+                    elif leader == 1:
+                        v = self._last_trick(n2, n0, n1, ws, no, na, nb)
+                    else:
+                        v = self._last_trick(n1, n2, n0, ws, no, na, nb)
+                    best2 = max(best2, v) if p2 == om else min(best2, v)
+                best1 = max(best1, best2) if p1 == om else min(best1, best2)
+            best0 = max(best0, best1) if leader == om else min(best0, best1)
+        return best0
+
+    def _last_trick(self, h0: int, h1: int, h2: int, leader: int, o: int, a: int, b: int) -> int:
+        hs = (h0, h1, h2)
+        p1 = _NEXT[leader]
+        p2 = _NEXT[p1]
+        t = (hs[leader].bit_length() - 1, hs[p1].bit_length() - 1, hs[p2].bit_length() - 1)
+        w = (leader, p1, p2)[self._winner(t)]
+        won = self._add_trick((o, a, b), w)
+        return self._final(won)
+
+    def _expand(  # noqa: C901 - one loop per card of the trick, kept inline for speed
+        self, h0: int, h1: int, h2: int, leader: int, o: int, a: int, b: int, target: int, rem: int, hkey: int
+    ) -> int:
+        tb = self._tb
+        lay = self._lay
+        om = self.ombre
+        hs = (h0, h1, h2)
+        p0 = leader
+        p1 = _NEXT[p0]
+        p2 = _NEXT[p1]
+        H0 = hs[p0]
+        H1 = hs[p1]
+        H2 = hs[p2]
+        m0 = p0 == om
+        m1 = p1 == om
+        m2 = p2 == om
+        tbase = tb.trump_base
+        follow = tb.follow_mask
+        tmask = tb.trump_mask
+        winm = tb.win_mask
+        run_below = lay.run_below
+        above = lay.above
+        search = self._search
+        o_rel = ((p0 - om) % 3, (p1 - om) % 3, (p2 - om) % 3)
+        others0 = rem & ~H0
+        others1 = rem & ~H1
+        others2 = rem & ~H2
+
+        # the leader's candidates, one per run: winners first, then low cards
+        x = H0
+        masters: list[int] = []
+        rest: list[int] = []
+        while x:
+            c = x.bit_length() - 1
+            below = run_below[c]
+            ob = others0 & below
+            if ob:
+                run = ((1 << (c + 1)) - (1 << ob.bit_length())) & H0
+            else:
+                run = (below | (1 << c)) & H0
+            x &= ~run
+            if not others0 & above[c]:
+                masters.append(c)
+            else:
+                rest.append(c)
+        lead_cards = masters + rest[::-1]
+        hint = self._hint.get(hkey, -1)
+        if hint >= 0 and hint in lead_cards and lead_cards[0] != hint:
+            lead_cards.remove(hint)
+            lead_cards.insert(0, hint)
+        best0 = -1 if m0 else 99
+        best_card = -1
+
+        for c0 in lead_cards:
+            b0 = 1 << c0
+            H0n = H0 ^ b0
+            # legal replies of the second player
+            if c0 < tbase:
+                L1 = H1 & follow[c0] or H1
+                L2 = H2 & follow[c0] or H2
+            else:
+                t = H1 & tmask
+                L1 = t if t & ~PRIV[c0] else H1
+                t = H2 & tmask
+                L2 = t if t & ~PRIV[c0] else H2
+            ok = winm[c0]
+            # second player's runs, lowest first; a card that beats the lead tried first by an opponent
+            seconds: list[int] = []
+            x = L1
+            while x:
+                c = x.bit_length() - 1
+                below = run_below[c]
+                ob = others1 & below
+                if ob:
+                    run = ((1 << (c + 1)) - (1 << ob.bit_length())) & H1
+                else:
+                    run = (below | (1 << c)) & H1
+                x &= ~run
+                seconds.append(c)
+            seconds.reverse()
+            if m0 != m1:
+                beat = [c for c in seconds if c > c0 and ok >> c & 1]
+                if beat:
+                    seconds = beat[:1] + [c for c in seconds if c != beat[0]]
+            best1 = -1 if m1 else 99
+            for c1 in seconds:
+                H1n = H1 ^ (1 << c1)
+                if c1 > c0 and ok >> c1 & 1:
+                    best, wpos = c1, 1
+                else:
+                    best, wpos = c0, 0
+                side_winning = (wpos == 0 and m0 == m2) or (wpos == 1 and m1 == m2)
+                thirds: list[int] = []
+                x = L2
+                while x:
+                    c = x.bit_length() - 1
+                    below = run_below[c]
+                    ob = others2 & below
+                    if ob:
+                        run = ((1 << (c + 1)) - (1 << ob.bit_length())) & H2
+                    else:
+                        run = (below | (1 << c)) & H2
+                    x &= ~run
+                    thirds.append(c)
+                thirds.reverse()
+                if not side_winning:
+                    wins = [c for c in thirds if c > best and ok >> c & 1]
+                    if wins:
+                        thirds = wins + [c for c in thirds if not (c > best and ok >> c & 1)]
+                best2 = -1 if m2 else 99
+                for c2 in thirds:
+                    H2n = H2 ^ (1 << c2)
+                    w = 2 if (c2 > best and ok >> c2 & 1) else wpos
+                    rel = o_rel[w]
+                    if rel == 0:
+                        no, na, nb = o + 1, a, b
+                    elif rel == 1:
+                        no, na, nb = o, a + 1, b
+                    else:
+                        no, na, nb = o, a, b + 1
+                    wseat = (p0, p1, p2)[w]
+                    if p0 == 0:
+                        v = search(H0n, H1n, H2n, wseat, no, na, nb, target)
+                    elif p0 == 1:
+                        v = search(H2n, H0n, H1n, wseat, no, na, nb, target)
+                    else:
+                        v = search(H1n, H2n, H0n, wseat, no, na, nb, target)
+                    if m2:
+                        if v > best2:
+                            best2 = v
+                            if v >= target:
+                                break
+                    elif v < best2:
+                        best2 = v
+                        if v < target:
+                            break
+                if m1:
+                    if best2 > best1:
+                        best1 = best2
+                        if best1 >= target:
+                            break
+                elif best2 < best1:
+                    best1 = best2
+                    if best1 < target:
+                        break
+            if m0:
+                if best1 > best0:
+                    best0 = best1
+                    best_card = c0
+                    if best0 >= target:
+                        break
+            elif best1 < best0:
+                best0 = best1
+                best_card = c0
+                if best0 < target:
+                    break
+        if best_card >= 0:
+            self._hint[hkey] = best_card
+        return best0
+
+
+# ---------------------------------------------------------------------------
+# Convenience functions
+# ---------------------------------------------------------------------------
+
+
+@overload
+def solve(position: Position, objective: Literal["tricks"] = ...) -> int: ...
+@overload
+def solve(position: Position, objective: Literal["outcome"]) -> Result: ...
+def solve(position: Position, objective: Objective = "tricks") -> int | Result:
+    """The value of ``position`` with best play by both sides.
+
+    ``"tricks"``: how many tricks the Ombre takes in the whole hand (those
+    already won included).  ``"outcome"``: the Ombre's result when the
+    defenders jointly minimise it (see the module docstring).
+
+    >>> p = Position.from_hands(["3h 5h", "Qd Kc", "4h 7c"], trump="s", ombre=0, leader=0, won=(3, 2, 2))
+    >>> solve(p), solve(p, "outcome")
+    (5, <Result.WIN: 'win'>)
+    """
+    s = Solver(position.trump, position.ombre, objective)
+    v = s.value(position)
+    return OUTCOME_ORDER[v] if objective == "outcome" else v
+
+
+@overload
+def analyse(position: Position, objective: Literal["tricks"] = ...) -> dict[Card, int]: ...
+@overload
+def analyse(position: Position, objective: Literal["outcome"]) -> dict[Card, Result]: ...
+def analyse(position: Position, objective: Objective = "tricks") -> dict[Card, int] | dict[Card, Result]:
+    """The value of every legal card of the seat to move (see :func:`solve` for the values).
+
+    >>> p = Position.from_hands(["3h 5h", "Qd Kc", "4h 7c"], trump="s", ombre=0, leader=0, won=(3, 2, 2))
+    >>> {str(c): v for c, v in analyse(p).items()}
+    {'3h': 5, '5h': 3}
+    """
+    s = Solver(position.trump, position.ombre, objective)
+    values = s.analyse(position)
+    if objective == "outcome":
+        return {c: OUTCOME_ORDER[v] for c, v in values.items()}
+    return values
