@@ -38,7 +38,11 @@ from ombre.record import (
     write_records,
 )
 
-FUZZ = settings(max_examples=int(os.environ.get("OMBRE_FUZZ_EXAMPLES", "200")), deadline=None, suppress_health_check=list(HealthCheck))
+FUZZ = settings(
+    max_examples=int(os.environ.get("OMBRE_FUZZ_EXAMPLES", "200")),
+    deadline=None,
+    suppress_health_check=list(HealthCheck),
+)
 FEW = settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
 GOLDEN = Path(__file__).parent / "golden"
 GOLDEN_TEXTS = [p.read_text(encoding="utf-8") for p in sorted(GOLDEN.glob("*.omb"))]
