@@ -2,8 +2,12 @@
 
 * Any text at all: the reader returns games or raises :class:`RecordError`
   (located, ``FILE:LINE:COL: message``), never anything else; ``check`` too.
+* Sound golden records with a few words replaced, deleted or doubled: ``check``
+  and the replay report every problem located, and raise nothing else.
 * Any record the model can hold: ``read_records(write_record(r)) == [r]``,
   and writing is canonical (writing what was read gives the same text).
+
+Set ``OMBRE_FUZZ_EXAMPLES`` (default 200) for a longer run.
 """
 
 from __future__ import annotations
