@@ -226,7 +226,8 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every subcommand of :data:`SUBCOMMANDS`."""
     parser = _Parser(
         prog=PROG,
-        description="Ombre: replay, check and deal game records of the 17th-century card game.",
+        description="Ombre, the 17th-century card game: one subcommand for each task "
+        "(see 'ombre COMMAND --help').",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
