@@ -79,6 +79,7 @@ __all__ = [
     "reckon",
     "advised_trump",
     "trump_candidates",
+    "trump_preference",
     "advised_bid",
     "advised_discards",
     "hint",
@@ -163,19 +164,23 @@ class Reckoning:
         """The reckoning in words.
 
         >>> print(reckon(parse_cards("As Ac Kd Qs 5s 3h 4h 5h 6h"), Suit.SPADES).explain())
-        spades trumps: 2 matadors (As Ac), 1 king (Kd), 2 other trumps (Qs 5s) count 1: 4 sure tricks
+        spades trumps: 2 matadors (A♠ A♣), 1 king (K♦), 2 other trumps (Q♠ 5♠) count 1: 4 sure tricks
         """
         m = len(self.matadors)
         k = len(self.kings)
         o = len(self.other_trumps)
         parts = [
-            f"{m} matador{'s' if m != 1 else ''}" + (f" ({format_cards(self.matadors)})" if m else ""),
-            f"{k} king{'s' if k != 1 else ''}" + (f" ({format_cards(self.kings)})" if k else ""),
+            f"{m} matador{'s' if m != 1 else ''}" + (f" ({_symbols(self.matadors)})" if m else ""),
+            f"{k} king{'s' if k != 1 else ''}" + (f" ({_symbols(self.kings)})" if k else ""),
             f"{o} other trump{'s' if o != 1 else ''}"
-            + (f" ({format_cards(self.other_trumps)}) count {o // 2}" if o else ""),
+            + (f" ({_symbols(self.other_trumps)}) count {o // 2}" if o else ""),
         ]
         n = self.sure_tricks
         return f"{self.trump.plural} trumps: " + ", ".join(parts) + f": {n} sure trick{'s' if n != 1 else ''}"
+
+
+def _symbols(cards: Iterable[Card]) -> str:
+    return " ".join(c.symbol for c in cards)
 
 
 def reckon(hand: Iterable[Card], trump: Suit) -> Reckoning:
@@ -208,13 +213,19 @@ def trump_candidates(hand: Iterable[Card]) -> list[Reckoning]:
     """
     cards = list(hand)
     reckonings = [reckon(cards, s) for s in SUITS]
+    return sorted(reckonings, key=lambda r: (*trump_preference(r, cards), SUITS.index(r.trump)))
 
-    def key(r: Reckoning) -> tuple[int, int, int, int, int]:
-        holds_king = any(c.rank == "K" and c.suit is r.trump for c in cards)
-        return (-r.sure_tricks, -len(r.trumps), 0 if r.trump.is_black else 1, 1 if holds_king else 0,
-                SUITS.index(r.trump))
 
-    return sorted(reckonings, key=key)
+def trump_preference(r: Reckoning, hand: Iterable[Card]) -> tuple[int, int, int, int]:
+    """The 1665 order of preference between trump suits as a sort key (smaller is better):
+    more sure tricks, more trumps, black before red, a suit whose king you lack.
+
+    >>> h = parse_cards("As Ac 4s 5s 2h 5h 4c Jc 4d")
+    >>> trump_preference(reckon(h, Suit.SPADES), h), trump_preference(reckon(h, Suit.HEARTS), h)
+    ((-3, -4, 0, 0), (-3, -4, 1, 0))
+    """
+    holds_king = any(c.rank == "K" and c.suit is r.trump for c in hand)
+    return (-r.sure_tricks, -len(r.trumps), 0 if r.trump.is_black else 1, 1 if holds_king else 0)
 
 
 def advised_trump(hand: Iterable[Card]) -> Suit:
@@ -455,8 +466,9 @@ class RuleOfThumbPlayer:
     def _exchange(self, view: SeatView) -> Action:
         assert view.trump is not None and view.ombre is not None
         sizes = [len(a.discards) for a in view.legal_actions if isinstance(a, Exchange)]
-        return _exchange_for(view.hand, view.trump, view.seat, view.ombre, min(sizes), max(sizes),
-                             view.stock_left)
+        return _exchange_for(
+            view.hand, view.trump, view.seat, view.ombre, min(sizes), max(sizes), view.stock_left
+        )
 
     def _sure_of_vole(self, view: SeatView) -> bool:
         assert view.trump is not None
@@ -761,7 +773,7 @@ def hint(view: SeatView) -> str:
 
     >>> from ombre.game import Deal, GameState
     >>> print(hint(GameState(Deal.random(seed=1)).view(1)))  # doctest: +ELLIPSIS
-    Pass: the best reckoning is spades trumps: 1 matador (2s), 0 kings, 3 other trumps (Ks 6s 3s) count 1: ...
+    Pass: the best reckoning is spades trumps: 1 matador (2♠), 0 kings, 3 other trumps (K♠ 6♠ 3♠) count 1: ...
     """
     if not view.legal_actions:
         return "It is not your turn."
@@ -923,4 +935,3 @@ def make_player(kind: str, seed: int = 0) -> Player:
 def describe_hand(cards: Iterable[Card], trump: Suit) -> str:
     """The hand highest first under ``trump``: ``As 2s Kh ...``."""
     return format_cards(sorted(cards, key=lambda c: -strength(c, trump)))
-
