@@ -1,0 +1,108 @@
+"""Counts of legal play sequences from fixed positions ("perft"), as regression oracles.
+
+Each count was computed once by the slow path (``GameState.legal_actions``,
+``apply`` and ``undo``, built on :mod:`ombre.rules`) and agrees with the fast
+bit-set core (:func:`ombre._core.perft`).  A change to either that alters a
+count is a change to the rules of play.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from ombre import _core
+from ombre.cards import Suit, parse_cards
+from ombre.game import Deal, GameState
+
+
+def slow_perft(st: GameState, depth: int) -> int:
+    if depth == 0 or st.is_terminal():
+        return 1
+    total = 0
+    for action in st.legal_actions():
+        st.apply(action)
+        total += slow_perft(st, depth - 1)
+        st.undo()
+    return total
+
+
+def fast_perft(st: GameState, depth: int) -> int:
+    assert st.trump is not None
+    tb = _core.TABLES[st.trump]
+    trick = st.current_trick
+    assert trick is not None
+    hands = [tb.mask(h) for h in st.hands]
+    return _core.perft(hands, trick.leader, [tb.code(c) for c in trick.cards], tb, depth)
+
+
+def position(name: str) -> GameState:
+    if name == "belinda":  # Pope iii: Belinda's hands after the exchange, spades trumps
+        return GameState.from_position(
+            [
+                parse_cards("As 2s Ac Ks Kc Kh Qh 6d 7d"),
+                parse_cards("Qs Js 7s 6s 5s Kd Qd Jd Ah"),
+                parse_cards("4s 3s 4c Jc Jh 2h 3h 4h 5h"),
+            ],
+            Suit.SPADES,
+            0,
+            0,
+            rules="court-gamester",
+        )
+    if name == "end4":  # four cards each, the matadors split between two hands
+        return GameState.from_position(
+            [parse_cards("As 5s Kh 2d"), parse_cards("2s Ac Qh 3d"), parse_cards("Ks 4h Jd Kc")],
+            Suit.SPADES,
+            1,
+            2,
+            rules="court-gamester",
+        )
+    seed = int(name.removeprefix("seed"))
+    trump = {1: Suit.HEARTS, 2: Suit.CLUBS, 3: Suit.DIAMONDS}[seed]
+    d = Deal.random(seed=seed)
+    return GameState.from_position(d.hands, trump, d.eldest, d.eldest, rules="court-gamester")
+
+
+# (position, depth in cards played, count); the slow path is checked up to depth 5 and on end4
+PERFT = [
+    ("belinda", 1, 9),
+    ("belinda", 3, 122),
+    ("belinda", 5, 3614),
+    ("belinda", 7, 68544),
+    ("seed1", 1, 9),
+    ("seed1", 3, 480),
+    ("seed1", 5, 18846),
+    ("seed1", 7, 467796),
+    ("seed2", 3, 72),
+    ("seed2", 5, 1636),
+    ("seed2", 7, 41636),
+    ("seed3", 3, 83),
+    ("seed3", 5, 1918),
+    ("seed3", 7, 33467),
+    ("end4", 3, 26),
+    ("end4", 5, 134),
+    ("end4", 12, 1054),
+]
+
+
+@pytest.mark.parametrize(("name", "depth", "count"), PERFT)
+def test_perft_fast_core(name: str, depth: int, count: int) -> None:
+    assert fast_perft(position(name), depth) == count
+
+
+@pytest.mark.parametrize(
+    ("name", "depth", "count"), [p for p in PERFT if p[1] <= 5 and p[0] != "seed1" or p[0] == "end4"]
+)
+def test_perft_slow_reference(name: str, depth: int, count: int) -> None:
+    assert slow_perft(position(name), depth) == count
+
+
+def test_perft_seed1_depth5_slow_reference() -> None:
+    """The largest slow count (about 0.3 s)."""
+    assert slow_perft(position("seed1"), 5) == 18846
+
+
+def test_perft_undo_restores_the_position() -> None:
+    st = position("belinda")
+    before = (st.hands, st.tricks, st.tricks_won, st.current_player, st.history)
+    slow_perft(st, 4)
+    assert (st.hands, st.tricks, st.tricks_won, st.current_player, st.history) == before
