@@ -1,0 +1,197 @@
+"""The double-dummy solver against brute-force minimax, and its checks on positions."""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ombre.cards import DECK, SUITS, Card, Suit, parse_cards
+from ombre.game import Deal, GameState
+from ombre.rules import Result, legal_plays, result_of, trick_winner
+from ombre.solver import (
+    OUTCOME_ORDER,
+    Position,
+    PositionError,
+    Solver,
+    analyse,
+    outcome_value,
+    random_position,
+    solve,
+)
+
+# ---------------------------------------------------------------------------
+# An independent reference: plain minimax over ombre.rules, no tricks at all
+# ---------------------------------------------------------------------------
+
+Hands = tuple[frozenset[Card], frozenset[Card], frozenset[Card]]
+
+
+def brute_force(pos: Position, objective: str) -> int:
+    """Minimax over every legal card (Ombre maximises, both defenders minimise)."""
+    trump, ombre = pos.trump, pos.ombre
+
+    @cache
+    def value(hands: Hands, leader: int, trick: tuple[Card, ...], won: tuple[int, int, int]) -> int:
+        if not hands[leader] and not trick:
+            if objective == "tricks":
+                return won[ombre]
+            return outcome_value(result_of(won, ombre))
+        seat = (leader + len(trick)) % 3
+        vals = []
+        for c in legal_plays(sorted(hands[seat], key=lambda x: x.index), trick, trump):
+            hs = list(hands)
+            hs[seat] = hands[seat] - {c}
+            nh: Hands = (hs[0], hs[1], hs[2])
+            t = trick + (c,)
+            if len(t) < 3:
+                vals.append(value(nh, leader, t, won))
+            else:
+                w = (leader + trick_winner(t, trump)) % 3
+                nw = list(won)
+                nw[w] += 1
+                vals.append(value(nh, w, (), (nw[0], nw[1], nw[2])))
+        return max(vals) if seat == ombre else min(vals)
+
+    hands: Hands = (frozenset(pos.hands[0]), frozenset(pos.hands[1]), frozenset(pos.hands[2]))
+    return value(hands, pos.leader, pos.trick, pos.won)
+
+
+def random_ending(seed: int, tricks: int, partial: int) -> Position:
+    """A random position with ``tricks`` tricks to go, ``partial`` cards of the first already played."""
+    rng = random.Random(seed)
+    cards = list(DECK)
+    rng.shuffle(cards)
+    hands = [cards[i * tricks : (i + 1) * tricks] for i in range(3)]
+    won = [0, 0, 0]
+    for _ in range(9 - tricks):
+        won[rng.randrange(3)] += 1
+    pos = Position.from_hands(hands, rng.choice(SUITS), rng.randrange(3), rng.randrange(3), won=won)
+    for _ in range(partial):
+        pos = pos.play(rng.choice(pos.legal_cards()))
+    return pos
+
+
+endings = st.builds(
+    random_ending,
+    seed=st.integers(0, 2**32 - 1),
+    tricks=st.integers(2, 4),
+    partial=st.integers(0, 2),
+)
+
+
+@settings(max_examples=150, deadline=None, derandomize=True)
+@given(endings)
+def test_tricks_match_brute_force(pos: Position) -> None:
+    assert solve(pos) == brute_force(pos, "tricks")
+
+
+@settings(max_examples=150, deadline=None, derandomize=True)
+@given(endings)
+def test_outcome_matches_brute_force(pos: Position) -> None:
+    assert outcome_value(solve(pos, "outcome")) == brute_force(pos, "outcome")
+
+
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(endings)
+def test_every_card_matches_brute_force(pos: Position) -> None:
+    for objective in ("tricks", "outcome"):
+        solver = Solver(pos.trump, pos.ombre, objective)
+        values = solver.analyse(pos)
+        assert list(values) == pos.legal_cards()
+        for card, v in values.items():
+            assert v == brute_force(pos.play(card), objective), (objective, card)
+
+
+def test_five_trick_endings_match_brute_force() -> None:
+    for seed in range(6):
+        pos = random_ending(1000 + seed, 5, seed % 3)
+        assert solve(pos) == brute_force(pos, "tricks")
+        assert outcome_value(solve(pos, "outcome")) == brute_force(pos, "outcome")
+
+
+# ---------------------------------------------------------------------------
+# Whole deals: consistency between objectives and between calls
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_whole_deals_are_consistent(seed: int) -> None:
+    pos = random_position(seed)
+    tricks = solve(pos)
+    outcome = solve(pos, "outcome")
+    assert 0 <= tricks <= 9
+    assert (tricks == 9) == (outcome is Result.VOLE)
+    if tricks >= 5:
+        assert outcome_value(outcome) >= outcome_value(Result.WIN)
+    values = analyse(pos)
+    assert max(values.values()) == tricks  # the Ombre leads to trick one
+
+
+def test_shared_table_gives_the_same_values() -> None:
+    pos = random_position(11)
+    shared = Solver(pos.trump, pos.ombre)
+    while pos.tricks_left:
+        card = min(pos.legal_cards(), key=lambda c: c.index)
+        fresh = Solver(pos.trump, pos.ombre).analyse(pos)
+        assert shared.analyse(pos) == fresh
+        pos = pos.play(card)
+
+
+def test_matadors_privilege_is_respected() -> None:
+    # Spadille alone need not be played to the King of trumps, and waits to beat it.
+    pos = Position.from_hands(["Ks 5c", "Kd 4d", "5h As"], "s", ombre=0, leader=0, won=(3, 2, 2))
+    assert {str(c): v for c, v in analyse(pos).items()} == {"Ks": 3, "5c": 4}
+    assert analyse(pos, "outcome")[Card.parse("Ks")] is Result.CODILLE
+
+
+def test_from_state_matches_the_game() -> None:
+    state = GameState.from_position(
+        hands=[parse_cards("As Kh Qd"), parse_cards("2s Qh Kd"), parse_cards("3s Jh Jd")],
+        trump=Suit.SPADES,
+        ombre=0,
+        leader=0,
+    )
+    state.play("Qd")
+    pos = Position.from_state(state)
+    assert pos.trick == (Card.parse("Qd"),)
+    assert pos.to_move == 1
+    assert pos.legal_cards() == state.legal_cards()
+
+
+def test_outcome_order() -> None:
+    assert OUTCOME_ORDER == (Result.CODILLE, Result.REPUESTO, Result.WIN, Result.VOLE)
+
+
+# ---------------------------------------------------------------------------
+# Bad positions
+# ---------------------------------------------------------------------------
+
+
+def test_bad_positions_are_refused() -> None:
+    with pytest.raises(PositionError, match="appears twice"):
+        Position.from_hands(["As Kh", "As Qh", "3s Jh"], "s", 0, 0)
+    with pytest.raises(PositionError, match="should hold"):
+        Position.from_hands(["As Kh", "2s", "3s Jh"], "s", 0, 0)
+    with pytest.raises(PositionError, match="cannot have been played"):
+        Position.from_hands(["Kh", "2s", "Jh 3s"], "s", 0, 0, trick=["As", "Qh"])
+    with pytest.raises(PositionError, match="seat 0, 1 or 2"):
+        Position.from_hands(["As Kh", "2s Qh", "3s Jh"], "s", 3, 0)
+    pos = Position.from_hands(["As Kh", "2s Qh", "3s Jh"], "s", 0, 0)
+    with pytest.raises(PositionError, match="must play a trump"):
+        pos.play("As").play("Qh")
+    with pytest.raises(PositionError, match="do not make nine"):
+        solve(pos, "outcome")
+    with pytest.raises(PositionError, match="this solver is for"):
+        Solver(Suit.HEARTS, 0).value(pos)
+    with pytest.raises(PositionError, match="unknown objective"):
+        Solver(Suit.SPADES, 0, "points")  # type: ignore[arg-type]
+
+
+def test_random_position_is_seeded() -> None:
+    a, b = random_position(5), random_position(5)
+    assert a == b
+    assert a.hands == Deal.random(seed=5, dealer=2).hands
