@@ -100,13 +100,20 @@ class Amount:
             return "0"
         return ", ".join(f"{n:+d} {u if abs(n) != 1 else u.removesuffix('s')}" for u, n in self.parts)
 
-    def format(self, units: Sequence[str]) -> str:
-        """Like ``str`` but ``0 counters`` rather than ``0`` when empty, units in the given order."""
+    def format(self, units: Sequence[str], *, signed: bool = True) -> str:
+        """Like ``str`` but ``0 counters`` rather than ``0`` when empty, units in the given order.
+
+        >>> Amount.of(3, "great marks").format(("great marks", "lesser marks"), signed=False)
+        '3 great marks'
+        >>> Amount().format(("counters",))
+        '0 counters'
+        """
         if not self.parts:
             return f"0 {units[-1]}" if units else "0"
         order = {u: i for i, u in enumerate(units)}
         parts = sorted(self.parts, key=lambda p: order.get(p[0], len(order)))
-        return ", ".join(f"{n:+d} {u if abs(n) != 1 else u.removesuffix('s')}" for u, n in parts)
+        sign = "+" if signed else ""
+        return ", ".join(f"{n:{sign}d} {u if abs(n) != 1 else u.removesuffix('s')}" for u, n in parts)
 
 
 @dataclass(frozen=True)
@@ -133,7 +140,7 @@ class Settlement:
     def __str__(self) -> str:
         u = self.rules.units
         nets = "; ".join(f"seat {i}: {self.net[i].format(u)}" for i in range(3))
-        return f"{self.result or 'passed'}: {nets}; pool {self.pool_after.format(u).lstrip('+')}"
+        return f"{self.result or 'passed'}: {nets}; pool {self.pool_after.format(u, signed=False)}"
 
 
 def settle(
