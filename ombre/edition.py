@@ -481,6 +481,12 @@ def _check_overlaps(emends: Sequence[Emendation], notes: Sequence[Annotation]) -
                 raise EditionDataError(f"overlaps emendation {id2}", file=f1, entry=id1)
             if not apart and not nested:
                 raise EditionDataError(f"cuts across {id2} ({f2})", file=f1, entry=id1)
+            if f1 != f2 and not apart:
+                em, an = (s1, s2) if f1 == "emendations.json" else (s2, s1)
+                if em.start <= an.start and an.end <= em.end and (an.start, an.end) != (em.start, em.end):
+                    raise EditionDataError(
+                        f"a note's anchor may hold an emendation, not lie in one ({id2})", file=f1, entry=id1
+                    )
 
 
 def _glossary(data: dict[str, Any]) -> tuple[Term, ...]:
