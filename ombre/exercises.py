@@ -496,14 +496,14 @@ def _order_highest(rng: random.Random, seed: int) -> Exercise:
     for c in cards:
         if c == best:
             place = trumps.index(c) + 1
-            fb = f"{_name(c, trump)} is the {_place(place)} trump, higher than every other card shown."
+            fb = f"{_cap(_name(c, trump))} is the {_place(place)} trump, higher than every other card shown."
         elif is_trump(c, trump):
             fb = (
-                f"{_name(c, trump)} is a trump, but only the {_place(trumps.index(c) + 1)}; "
+                f"{_cap(_name(c, trump))} is a trump, but only the {_place(trumps.index(c) + 1)}; "
                 "another card shown stands higher in the order of trumps."
             )
         else:
-            fb = f"{_name(c, trump)} is not a trump when {trump.plural} are trumps, so any trump beats it."
+            fb = f"{_cap(_name(c, trump))} is not a trump when {trump.plural} are trumps: any trump beats it."
         choices.append(Choice(c.symbol, c == best, fb))
     order = ", ".join(c.symbol for c in trumps)
     return _ex(
@@ -511,10 +511,9 @@ def _order_highest(rng: random.Random, seed: int) -> Exercise:
         seed,
         prompt=f"{trump.plural.title()} are trumps. Which of these cards is the highest: {_t(cards)}?",
         choices=tuple(choices),
-        solution=f"{_name(best, trump)}. The trumps from the top: {order}.",
+        solution=f"{_cap(_name(best, trump))}. The trumps from the top: {order}.",
         hint="Spadille (A♠) is always first, then Manille, then Basto (A♣).",
         source=_ORDER_SRC,
-        cards=tuple(cards),
         trump=trump,
     )
 
@@ -552,7 +551,7 @@ def _order_position(rng: random.Random, seed: int) -> Exercise:
             f"what place does {card.symbol} hold among the trumps?"
         ),
         number=Fraction(place),
-        solution=f"{_name(card, trump)} is the {_place(place)} trump. The order: {order}.",
+        solution=f"{_cap(_name(card, trump))} is the {_place(place)} trump. The order: {order}.",
         hint=(
             "Spadille, Manille, Basto"
             + (", Punto" if not trump.is_black else "")
@@ -613,7 +612,6 @@ def _order_plain(rng: random.Random, seed: int) -> Exercise:
 def _order_punto(rng: random.Random, seed: int) -> Exercise:
     trump = rng.choice([Suit.HEARTS, Suit.DIAMONDS])
     other = Suit.DIAMONDS if trump is Suit.HEARTS else Suit.HEARTS
-    punto = Card("A", trump)
     options = [
         Choice(
             f"A{trump.symbol}, Punto",
@@ -648,7 +646,6 @@ def _order_punto(rng: random.Random, seed: int) -> Exercise:
         ),
         hint="Only a red suit has a fourth matador-like card: its own ace.",
         source=_ORDER_SRC,
-        cards=(punto,),
         trump=trump,
     )
 
@@ -1173,7 +1170,7 @@ def _pope_items() -> list[Callable[[random.Random, int], Exercise]]:
             Choice(
                 c.symbol,
                 c == SPADILLE,
-                f"{_name(c, S)}: "
+                f"{_cap(_name(c, S))}: "
                 + (
                     'the first trump, which no card can beat, "unconquerable Lord".'
                     if c == SPADILLE
@@ -1187,7 +1184,6 @@ def _pope_items() -> list[Callable[[random.Random, int], Exercise]]:
             seed,
             quote=_quote(49, 50),
             trump=S,
-            cards=tuple(cards),
             prompt="Which card leads the first trick?",
             choices=_shuffled(rng, choices),
             solution=(
@@ -1219,7 +1215,6 @@ def _pope_items() -> list[Callable[[random.Random, int], Exercise]]:
             seed,
             quote=_quote(51, 52),
             trump=S,
-            cards=tuple(options),
             prompt="Which card is Manillio here?",
             choices=_shuffled(rng, choices),
             solution="2♠. In a black trump suit the two is Manille, the second trump.",
