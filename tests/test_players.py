@@ -1,0 +1,224 @@
+"""Computer players: legal and seeded, the 1665 reckoning, world sampling, and a small tournament."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ombre.cards import Suit, parse_cards
+from ombre.errors import OmbreError
+from ombre.game import Bid, Deal, Exchange, GameState, NameTrump, Phase, Play
+from ombre.players import (
+    MonteCarloPlayer,
+    RandomPlayer,
+    RuleOfThumbPlayer,
+    SolverEvaluator,
+    advised_bid,
+    advised_discards,
+    advised_trump,
+    hidden_constraints,
+    hint,
+    make_player,
+    mean_interval,
+    play_hand,
+    reckon,
+    sample_world,
+    tournament,
+    trump_candidates,
+)
+from ombre.rules import legal_plays
+
+
+class Recorder:
+    """Wraps a player and checks that every action it takes is legal in the state it saw."""
+
+    def __init__(self, inner: object) -> None:
+        self.inner = inner
+        self.name = "recorder"
+        self.actions = 0
+
+    def choose(self, view):  # type: ignore[no-untyped-def]
+        action = self.inner.choose(view)  # type: ignore[attr-defined]
+        assert action in view.legal_actions, (view.phase, action)
+        self.actions += 1
+        return action
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_rule_of_thumb_and_random_play_legal_complete_hands(seed: int) -> None:
+    players = [Recorder(RuleOfThumbPlayer()), Recorder(RandomPlayer(seed)), Recorder(RuleOfThumbPlayer())]
+    state = play_hand(Deal.random(seed=seed), players)
+    assert state.is_terminal()
+    if not state.passed_out:
+        assert sum(state.tricks_won) == 9
+
+
+def test_monte_carlo_plays_legal_hands() -> None:
+    for seed in (3, 4):
+        mc = Recorder(MonteCarloPlayer(samples=3, bid_samples=3, seed=seed))
+        others = [Recorder(RuleOfThumbPlayer()), Recorder(RandomPlayer(1))]
+        state = play_hand(Deal.random(seed=seed), [mc, *others])
+        assert state.is_terminal() and mc.actions >= 1
+
+
+def test_players_are_deterministic() -> None:
+    def run() -> tuple[object, ...]:
+        players = [MonteCarloPlayer(samples=3, bid_samples=4, seed=9), RuleOfThumbPlayer(), RandomPlayer(2)]
+        return play_hand(Deal.random(seed=21), players).history
+
+    assert run() == run()
+
+
+def test_reckoning_counts_matadors_kings_and_half_the_other_trumps() -> None:
+    r = reckon(parse_cards("As 2s Ac Ks Qs 5s Kh 3d 4d"), Suit.SPADES)
+    assert [str(c) for c in r.matadors] == ["As", "2s", "Ac"]
+    assert [str(c) for c in r.kings] == ["Kh"]
+    assert len(r.other_trumps) == 3 and r.sure_tricks == 3 + 1 + 1
+    # six good trumps without matadors make three sure tricks (1665)
+    assert reckon(parse_cards("Kh Qh Jh 2h 3h 4h 5c 6c 7d"), Suit.HEARTS).sure_tricks == 3
+
+
+def test_trump_choice_prefers_black_and_the_suit_whose_king_you_lack() -> None:
+    # both black aces and two small cards of spades and of hearts: equal counts, black preferred
+    hand = parse_cards("As Ac 4s 5s 2h 5h 3c Jd 4d")
+    assert advised_trump(hand) is Suit.SPADES
+    # with the king of spades, naming spades makes the king a mere trump; clubs keeps it a winner
+    hand = parse_cards("As Ac Ks 5s 4c 5c 2h 3h 6d")
+    best = trump_candidates(hand)[0]
+    assert best.trump is Suit.CLUBS and best.sure_tricks > reckon(hand, Suit.SPADES).sure_tricks
+
+
+def test_bid_follows_three_sure_tricks() -> None:
+    assert advised_bid(parse_cards("As 2s Ac 4d 5d 6d 3h 4h 5h")) == "play"
+    assert advised_bid(parse_cards("5s 6s 5d 6d 7d 3h 4h 5h 6c")) == "pass"
+    assert advised_bid(parse_cards("As 2s Ac Ks Qs Js Kh Kd Kc")) == "sans-prendre"
+
+
+def test_discards_keep_trumps_and_kings_within_bounds() -> None:
+    hand = parse_cards("As 2s Ac Kh 4d 5d 6c 7c Qh")
+    assert {str(c) for c in advised_discards(hand, Suit.SPADES)} == {"4d", "5d", "6c", "7c", "Qh"}
+    assert len(advised_discards(hand, Suit.SPADES, most=2)) == 2
+    only_good = parse_cards("As 2s Ac Ks Qs Js Kh Kd Kc")
+    forced = advised_discards(only_good, Suit.SPADES, least=1)
+    assert [str(c) for c in forced] == ["Kc"]
+
+
+def _play_phase(seed: int) -> GameState:
+    state = GameState(Deal.random(seed=seed))
+    state.apply(Bid("play"))
+    while state.phase is Phase.BIDDING:
+        state.apply(Bid("pass"))
+    state.apply(NameTrump(Suit.SPADES))
+    while state.phase is Phase.EXCHANGE:
+        seat = state.current_player
+        assert seat is not None
+        state.apply(Exchange(state.hand(seat)[:1]) if seat == state.ombre else Exchange(()))
+    return state
+
+
+def test_sampled_worlds_agree_with_everything_seen() -> None:
+    rng = random.Random(4)
+    for seed in range(6):
+        state = _play_phase(seed)
+        # play a few tricks by the rule of thumb
+        rot = RuleOfThumbPlayer()
+        for _ in range(10):
+            if state.is_terminal():
+                break
+            seat = state.current_player
+            assert seat is not None
+            state.apply(rot.choose(state.view(seat)))
+        if state.is_terminal():
+            continue
+        seat = state.current_player
+        assert seat is not None
+        view = state.view(seat)
+        banned = hidden_constraints(view)
+        for _ in range(20):
+            hands = sample_world(view, rng)
+            assert hands[seat] == view.hand
+            for other in range(3):
+                assert len(hands[other]) == len(state.hand(other))
+                if other != seat:
+                    assert not set(hands[other]) & banned[other]
+                    assert not set(hands[other]) & view.played
+            # the real hands are one of the worlds that the constraints allow
+            for other in range(3):
+                if other != seat:
+                    assert not set(state.hand(other)) & banned[other]
+
+
+def test_voids_are_read_from_the_tricks() -> None:
+    pos = GameState.from_position(
+        hands=[parse_cards("Kh Qd 2c"), parse_cards("2s 3h 4c"), parse_cards("Jc 4d 5d")],
+        trump=Suit.SPADES, ombre=0, leader=0,
+    )
+    pos.play("Kh")
+    pos.play("3h")
+    pos.play("Jc")  # seat 2 shows no hearts
+    banned = hidden_constraints(pos.view(0))
+    assert parse_cards("Ah")[0] in banned[2] and parse_cards("Ah")[0] not in banned[1]
+
+
+def test_trump_void_keeps_privileged_matadors_possible() -> None:
+    # seat 1 holds only Manille among trumps and does not play it to a small trump: it may still hold it
+    pos = GameState.from_position(
+        hands=[parse_cards("5s Qd"), parse_cards("2s Kh"), parse_cards("3s Jc")],
+        trump=Suit.SPADES, ombre=0, leader=0,
+    )
+    pos.play("5s")
+    assert legal_plays(parse_cards("2s Kh"), parse_cards("5s"), Suit.SPADES) == parse_cards("2s Kh")
+    pos.play("Kh")
+    banned = hidden_constraints(pos.view(2))[1]
+    assert parse_cards("2s")[0] not in banned and parse_cards("As")[0] not in banned
+    assert parse_cards("Ks")[0] in banned and parse_cards("Ac")[0] not in banned
+
+
+def test_monte_carlo_draws_with_spadille_when_the_solver_says_so() -> None:
+    # the Ombre leads with two cards left: As first wins both tricks in every world, Kh first only one
+    pos = GameState.from_position(
+        hands=[parse_cards("As Kh"), parse_cards("2s Qh"), parse_cards("3s Jh")],
+        trump=Suit.SPADES, ombre=0, leader=0,
+    )
+    mc = MonteCarloPlayer(samples=4, seed=1, evaluator=SolverEvaluator("tricks"))
+    action = mc.choose(pos.view(0))
+    assert action == Play(parse_cards("As")[0])
+
+
+def test_hints_speak_for_every_phase() -> None:
+    state = GameState(Deal.random(seed=2))
+    text = hint(state.view(state.current_player or 0))
+    assert text.startswith(("Pass", "Play")) and "sure trick" in text
+    state = _play_phase(3)
+    seat = state.current_player
+    assert seat is not None
+    assert hint(state.view(seat)).startswith("Play ")
+    assert hint(state.view((seat + 1) % 3)) == "It is not your turn."
+
+
+def test_make_player_and_errors() -> None:
+    assert make_player("rule-of-thumb").name == "rule of thumb"
+    with pytest.raises(OmbreError, match="unknown player kind"):
+        make_player("oracle")
+    with pytest.raises(OmbreError, match="three players"):
+        play_hand(Deal.random(seed=1), [RandomPlayer()])
+    with pytest.raises(OmbreError, match="no move"):
+        RandomPlayer().choose(GameState(Deal.random(seed=1)).view(2))
+
+
+def test_mean_interval() -> None:
+    m, lo, hi = mean_interval([2.0, 4.0, 6.0, 8.0])
+    assert m == 5.0 and lo < 5.0 < hi
+    with pytest.raises(OmbreError):
+        mean_interval([1.0])
+
+
+def test_small_tournament_is_seeded_and_random_loses() -> None:
+    kinds = ("rule-of-thumb", "random", "monte-carlo")
+    a = tournament(4, seed=2, kinds=kinds)
+    b = tournament(4, seed=2, kinds=kinds)
+    assert a == b
+    assert a.hands == 12 and a.deals == 4
+    assert a.standing("random")[0] < a.standing("rule-of-thumb")[0]
+    assert "random" in a.table()

@@ -1,0 +1,132 @@
+"""Exact deal probabilities against independent counts, and the simulation against the exact values."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ombre.cards import BASTO, SPADILLE, Card, Suit
+from ombre.probability import (
+    EVENTS,
+    ProbabilityError,
+    deal_sample,
+    format_fraction,
+    hands_count,
+    p_all_matadors,
+    p_all_matadors_for_some_trump,
+    p_card_with_player,
+    p_holds_at_least,
+    p_holds_card,
+    p_holds_exactly,
+    simulate,
+    trump_count_distribution,
+    wilson_interval,
+)
+
+
+def test_hand_count_is_40_choose_9() -> None:
+    assert hands_count() == 273_438_880 == math.comb(40, 9)
+
+
+def test_one_card_is_nine_fortieths() -> None:
+    assert p_holds_card(Card.parse("7d")) == Fraction(9, 40)
+
+
+def test_all_matadors_matches_the_product_of_conditional_chances() -> None:
+    # 9/40 * 8/39 * 7/38: the three named cards land in your nine places one after another
+    assert p_all_matadors() == Fraction(9, 40) * Fraction(8, 39) * Fraction(7, 38) == Fraction(21, 2470)
+
+
+def test_some_trump_all_matadors_by_inclusion_exclusion() -> None:
+    # P(As, Ac and at least one of four Manilles) = sum over non-empty subsets with alternating signs
+    total = Fraction(0)
+    for k in range(1, 5):
+        total += (-1) ** (k + 1) * math.comb(4, k) * Fraction(math.comb(38 - k, 7 - k), math.comb(40, 9))
+    assert p_all_matadors_for_some_trump() == total
+
+
+def test_hypergeometric_sums_to_one_and_agrees_with_brute_force_on_a_small_pack() -> None:
+    assert sum(p_holds_exactly(k, 12) for k in range(10)) == 1
+    # a pack of 8 cards, hands of 3, 4 named cards: count by enumeration
+    pack = range(8)
+    named = {0, 1, 2, 3}
+    hands = list(itertools.combinations(pack, 3))
+    for k in range(4):
+        count = sum(1 for h in hands if len(named & set(h)) == k)
+        assert p_holds_exactly(k, 4, hand=3, pack=8) == Fraction(count, len(hands))
+
+
+def test_red_suits_give_more_trumps_than_black() -> None:
+    red, black = trump_count_distribution(Suit.HEARTS), trump_count_distribution(Suit.CLUBS)
+    mean = lambda d: sum(k * p for k, p in enumerate(d))  # noqa: E731
+    assert mean(red) == Fraction(9 * 12, 40) and mean(black) == Fraction(9 * 11, 40)
+    assert p_holds_at_least(5, 12) > p_holds_at_least(5, 11)
+
+
+def test_unseen_card_with_a_player() -> None:
+    assert p_card_with_player() == Fraction(9, 31)
+    with pytest.raises(ProbabilityError):
+        p_card_with_player(5, 9)
+
+
+def test_bad_questions_raise() -> None:
+    with pytest.raises(ProbabilityError, match="cannot deal 41"):
+        hands_count(40, 41)
+    with pytest.raises(ProbabilityError):
+        simulate(EVENTS["spadille"], trials=0, seed=1)
+    with pytest.raises(ProbabilityError):
+        wilson_interval(5, 3)
+
+
+def test_deal_sample_deals_every_card_once() -> None:
+    d = deal_sample(random.Random(9))
+    masks = [*d.hands, d.stock]
+    assert sum(bin(m).count("1") for m in masks) == 40
+    assert masks[0] | masks[1] | masks[2] | masks[3] == (1 << 40) - 1
+    assert [bin(m).count("1") for m in masks] == [9, 9, 9, 13]
+
+
+def test_simulation_is_seeded() -> None:
+    a = simulate(EVENTS["three-kings"], trials=3000, seed=5)
+    b = simulate(EVENTS["three-kings"], trials=3000, seed=5)
+    assert a == b
+    assert a.path[-1] == (3000, a.estimate)
+
+
+@pytest.mark.parametrize("key", sorted(EVENTS))
+def test_every_event_simulates_close_to_its_exact_value(key: str) -> None:
+    event = EVENTS[key]
+    sim = simulate(event, trials=20_000, seed=2024)
+    lo, hi = sim.interval(z=3.5)  # a wide interval: a false alarm about once in 2000 runs
+    assert lo <= float(event.exact) <= hi, (key, sim.estimate, float(event.exact))
+
+
+def test_progress_is_reported_and_ends_at_the_total() -> None:
+    seen: list[tuple[int, int]] = []
+    simulate(EVENTS["spadille"], trials=1000, seed=1, progress=lambda d, t: seen.append((d, t)))
+    assert seen[-1] == (1000, 1000)
+    assert len(seen) == 100
+
+
+def test_event_tests_read_the_deal() -> None:
+    d = deal_sample(random.Random(1))
+    assert EVENTS["spadille"].occurs(d) == d.holds(0, SPADILLE)
+    both = d.holds(0, SPADILLE) and d.holds(0, BASTO)
+    if not both:
+        assert not EVENTS["matadors-any-trump"].occurs(d)
+
+
+def test_format_fraction() -> None:
+    assert format_fraction(Fraction(9, 40)) == "9/40 = 0.2250 (about 1 in 4)"
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 40), st.integers(0, 9))
+def test_at_least_is_monotone(n: int, k: int) -> None:
+    assert p_holds_at_least(k, n) >= p_holds_at_least(k + 1, n)
