@@ -181,7 +181,7 @@ def bench_tournament(quick: bool) -> list[Figure]:
     from ombre.players import tournament
 
     t0 = time.process_time()
-    r = tournament(20 if quick else 150, seed=0)
+    r = tournament(24 if quick else 240, seed=0)
     secs = time.process_time() - t0
     short = {"monte-carlo": "strong", "rule-of-thumb": "rule_of_thumb", "random": "random"}
     figures: list[Figure] = [("tournament_deals", r.deals, "deals"), ("tournament_hands", r.hands, "hands")]
