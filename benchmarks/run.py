@@ -218,9 +218,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"benchmarks: unknown group {args.only!r} (groups: {', '.join(GROUPS)})", file=sys.stderr)
         return 2
     names = [args.only] if args.only else list(GROUPS)
-    for name in names:
-        for fig_name, value, unit in GROUPS[name](args.quick):
-            print(f"{fig_name} {value:g} {unit}", flush=True)
+    try:
+        for name in names:
+            for fig_name, value, unit in GROUPS[name](args.quick):
+                print(f"{fig_name} {value:g} {unit}", flush=True)
+    except BrokenPipeError:  # e.g. piped into head
+        return 0
     return 0
 
 

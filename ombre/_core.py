@@ -232,9 +232,10 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
     The eldest hand (seat 0) is the Ombre and leads; the result is counted
     for each hand.  How the randomness stays exact yet cheap:
 
+    * Random bytes are drawn for 256 hands at a time (``Random.randbytes``).
     * The deal sorts 40 random 64-bit keys whose low byte is the card's code,
-      so keys never tie; two equal random parts (about once in 10**14 deals)
-      would be ordered by code, the only departure from a uniform shuffle.
+      so keys never tie; two equal 56-bit random parts (about once in 10**14
+      deals) would be ordered by code, the only departure from a uniform shuffle.
     * Each hand is also kept as a list in the random order of the deal.  When
       every card of the hand is legal (a lead, or a player void in the suit
       led), the last card of the list is a uniformly random one, and what
@@ -261,22 +262,32 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
     randbytes = rng.randbytes
     results = {"win": 0, "codille": 0, "repuesto": 0, "vole": 0}
     hist = [0] * 10
-    for _ in range(n):
+    batch = j = 0
+    allkeys: list[int] = []
+    words = array("I")
+    nxt = iter(words).__next__
+    for hand_no in range(n):
+        if j == batch:
+            # random bytes for a batch of hands: 40 deal keys and 20 words a hand
+            batch = min(_BATCH, n - hand_no)
+            j = 0
+            raw = bytearray(randbytes(320 * batch))
+            raw[0::8] = codes * batch
+            allkeys = array("Q", raw).tolist()
+            words = array("I", randbytes(80 * batch))
+            if max(words) >= _WORD_LIMIT:
+                words = _redraw(words, randbytes)
+            nxt = iter(words).__next__  # at most 19 words a hand are used
         # the deal: a uniformly random order of the 40 codes
-        keys = bytearray(randbytes(320))
-        keys[0::8] = codes
-        perm = array("Q", sorted(array("Q", keys))).tobytes()[0::8]
+        perm = array("Q", sorted(allkeys[40 * j : 40 * j + 40])).tobytes()[0::8]
         lists = [list(perm[0:9]), list(perm[9:18]), list(perm[18:27])]
         hands = [
             sum(map(bit.__getitem__, perm[0:9])),
             sum(map(bit.__getitem__, perm[9:18])),
             sum(map(bit.__getitem__, perm[18:27])),
         ]
-        # random words for the trump and the restricted choices
-        rs = array("I", randbytes(80))
-        if max(rs) >= _WORD_LIMIT:
-            rs = _redraw(rs, randbytes)
-        tb = tables[rs[19] & 3]
+        j += 1
+        tb = tables[nxt() & 3]
         follow = tb.follow_mask
         base = tb.block_base
         winm = tb.win_mask
@@ -284,7 +295,6 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
         tbase = tb.trump_base
         won = [0, 0, 0]
         leader = 0
-        i = 0
         log: list[int] | None = None
         if record is not None:
             log = []
@@ -301,8 +311,7 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
                 if lg:
                     sh = base[c0]
                     s = sel[lg >> sh]
-                    c1 = s[rs[i] % len(s)] + sh
-                    i += 1
+                    c1 = s[nxt() % len(s)] + sh
                     lists[p1].remove(c1)
                 else:
                     c1 = lists[p1].pop()
@@ -312,8 +321,7 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
                 if lg:
                     sh = base[c0]
                     s = sel[lg >> sh]
-                    c2 = s[rs[i] % len(s)] + sh
-                    i += 1
+                    c2 = s[nxt() % len(s)] + sh
                     lists[p2].remove(c2)
                 else:
                     c2 = lists[p2].pop()
@@ -324,8 +332,7 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
                 lg = h & tmask
                 if lg & ~pv:
                     s = sel[lg >> tbase]
-                    c1 = s[rs[i] % len(s)] + tbase
-                    i += 1
+                    c1 = s[nxt() % len(s)] + tbase
                     lists[p1].remove(c1)
                 else:
                     c1 = lists[p1].pop()
@@ -334,8 +341,7 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
                 lg = h & tmask
                 if lg & ~pv:
                     s = sel[lg >> tbase]
-                    c2 = s[rs[i] % len(s)] + tbase
-                    i += 1
+                    c2 = s[nxt() % len(s)] + tbase
                     lists[p2].remove(c2)
                 else:
                     c2 = lists[p2].pop()
@@ -369,10 +375,15 @@ _CODE_BYTES = bytes(range(40))
 _WORD_LIMIT = (1 << 32) // 27720 * 27720
 
 
+#: hands whose random bytes are drawn at once
+_BATCH = 256
+
+
 def _redraw(rs: array[int], randbytes: Callable[[int], bytes]) -> array[int]:
-    """Keep the words below :data:`_WORD_LIMIT`, drawing more until there are twenty."""
+    """Keep the words below :data:`_WORD_LIMIT`, drawing more until there are as many as before."""
+    need = len(rs)
     kept = array("I", [r for r in rs if r < _WORD_LIMIT])
-    while len(kept) < 20:
+    while len(kept) < need:
         w = array("I", randbytes(4))[0]
         if w < _WORD_LIMIT:
             kept.append(w)
