@@ -35,7 +35,6 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from importlib import resources
 
 from ombre.cards import BASTO, DECK, PAM, SPADILLE, SUITS, Card, Suit, parse_cards
 from ombre.errors import OmbreError
@@ -73,6 +72,7 @@ from ombre.rules import (
     why_illegal,
 )
 from ombre.solver import Position, solve
+from ombre.texts import pope_passage
 
 __all__ = [
     "ExerciseError",
@@ -90,7 +90,6 @@ __all__ = [
     "check",
     "parse_number",
     "numbers_match",
-    "pope_lines",
     "SEATS",
 ]
 
@@ -1115,29 +1114,9 @@ def _results_compare(rng: random.Random, seed: int) -> Exercise:
 # ---------------------------------------------------------------------------
 
 
-def pope_lines() -> dict[int, str]:
-    """Pope's lines iii.25-100 by number, from the source file in ``ombre/data/sources``.
-
-    >>> pope_lines()[46]
-    'Let Spades be trumps! she said, and trumps they were.'
-    """
-    text = (
-        resources.files("ombre")
-        .joinpath("data/sources/pope-rape-of-the-lock-iii-25-100.tsv")
-        .read_text(encoding="utf-8")
-    )
-    out: dict[int, str] = {}
-    for line in text.splitlines():
-        if not line or line.startswith("#"):
-            continue
-        n, verse = line.split("\t", 1)
-        out[int(n)] = verse
-    return out
-
-
 def _quote(first: int, last: int) -> tuple[tuple[int, str], ...]:
-    lines = pope_lines()
-    return tuple((n, lines[n]) for n in range(first, last + 1))
+    """Pope's lines ``first`` to ``last`` (iii.), from :func:`ombre.texts.pope_passage`."""
+    return tuple(pope_passage(first, last))
 
 
 def _pope_items() -> list[Callable[[random.Random, int], Exercise]]:

@@ -610,7 +610,8 @@ class MonteCarloPlayer:
     ``bid_samples`` times and, in each world, tries every bid open to it
     (pass, play, without taking in), finishing the hand with the rule of
     thumb at every seat and settling it under the rule set; it makes the bid
-    with the best average gain.  (A double-dummy solve here would credit the
+    with the best average gain, and names the trump (of the two the 1665
+    reckoning likes best) that did better in those worlds.  (A double-dummy solve here would credit the
     defenders with sight of every card and make the player far too timid.)
 
     *Play.*  For each decision in play, ``samples`` worlds are dealt (see
@@ -618,7 +619,7 @@ class MonteCarloPlayer:
     :class:`SolverEvaluator`); the card with the best average wins, ties going
     to the 1665 rule of thumb.  While more than ``depth`` cards remain in the
     hand the player follows the rule of thumb, which keeps a hand cheap.
-    Naming the trump and the exchange follow the rule of thumb.
+    The exchange follows the rule of thumb.
 
     >>> from ombre.game import Deal
     >>> mc = MonteCarloPlayer(samples=4, bid_samples=4, seed=1)
@@ -631,11 +632,13 @@ class MonteCarloPlayer:
     bid_samples: int = 12
     seed: int = 0
     depth: int = 7
+    trump_choices: int = 2
     name: str = "Monte Carlo"
     evaluator: Evaluator = field(default_factory=SolverEvaluator)
     _rng: random.Random = field(init=False, repr=False)
     _rot: RuleOfThumbPlayer = field(init=False, repr=False)
     _hand_key: object = field(init=False, repr=False, default=None)
+    _plans: dict[tuple[Card, ...], dict[str, Suit]] = field(init=False, repr=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         self._rng = random.Random(self.seed)
@@ -644,6 +647,8 @@ class MonteCarloPlayer:
     def choose(self, view: SeatView) -> Action:
         if view.phase is Phase.BIDDING:
             return self._bid(view)
+        if view.phase is Phase.TRUMP:
+            return self._name_trump(view)
         if view.phase is not Phase.PLAY:
             return self._rot.choose(view)
         legal = [a.card for a in view.legal_actions if isinstance(a, Play)]
@@ -659,19 +664,40 @@ class MonteCarloPlayer:
         """The estimated gain of each bid open to this seat, in the rule set's smallest unit.
 
         Each is the average over ``bid_samples`` random deals of the hidden
-        cards, each played out by the rule of thumb at all three seats.
+        cards, each played out by the rule of thumb at all three seats.  For
+        ``play`` and ``sans-prendre`` the two trump suits the 1665 reckoning
+        likes best are both tried, and the better one is kept (and named, if
+        this seat becomes the Ombre).
         """
         allowed = [a.kind for a in view.legal_actions if isinstance(a, Bid)]
-        if trump_candidates(view.hand)[0].sure_tricks < 4 and len(allowed) > 2:
+        cands = trump_candidates(view.hand)
+        if cands[0].sure_tricks < 4 and "sans-prendre" in allowed and len(allowed) > 2:
             allowed.remove("sans-prendre")  # not worth simulating without a strong hand
         worlds = [self._world(view) for _ in range(self.bid_samples)]
         n = len(worlds)
-        return {kind: sum(self._rollout(view, deal, kind) for deal in worlds) / n for kind in allowed}
+        values: dict[str, float] = {}
+        plans: dict[str, Suit] = {}
+        for kind in allowed:
+            trumps = [None] if kind == "pass" else [r.trump for r in cands[: self.trump_choices]]
+            for trump in trumps:
+                v = sum(self._rollout(view, deal, kind, trump) for deal in worlds) / n
+                if kind not in values or v > values[kind]:
+                    values[kind] = v
+                    if trump is not None:
+                        plans[kind] = trump
+        self._plans[tuple(view.hand)] = plans
+        return values
 
     def _bid(self, view: SeatView) -> Action:
         values = self.bid_values(view)
         best = max(values, key=lambda k: (values[k], k == "pass"))
+        plans = self._plans.get(tuple(view.hand), {})
+        self._plans = {tuple(view.hand): {"chosen": plans[best]} if best in plans else {}}
         return Bid(best)
+
+    def _name_trump(self, view: SeatView) -> Action:
+        planned = self._plans.get(tuple(view.hand), {}).get("chosen")
+        return NameTrump(planned if planned is not None else advised_trump(view.hand))
 
     def _world(self, view: SeatView) -> Deal:
         """A random deal of the cards this seat cannot see (before the exchange)."""
@@ -685,12 +711,19 @@ class MonteCarloPlayer:
         hands[b] = tuple(sorted(cards[9:18], key=lambda c: c.index))
         return Deal((hands[0], hands[1], hands[2]), tuple(cards[18:]), view.dealer)
 
-    def _rollout(self, view: SeatView, deal: Deal, kind: str) -> float:
-        """This seat's gain if it bids ``kind`` now and everyone then plays by the rule of thumb."""
+    def _rollout(self, view: SeatView, deal: Deal, kind: str, trump: Suit | None) -> float:
+        """This seat's gain if it bids ``kind`` now (naming ``trump`` if it plays) and everyone
+        then plays by the rule of thumb."""
         st = GameState(deal, rules=view.rules)
         for _seat, bid in view.bids:
             st.apply(bid)
         st.apply(Bid(kind))
+        while st.phase is Phase.BIDDING:
+            seat = st.current_player
+            assert seat is not None
+            st.apply(self._rot.choose(st.view(seat)))
+        if st.phase is Phase.TRUMP and st.current_player == view.seat and trump is not None:
+            st.apply(NameTrump(trump))
         _finish_by_rule_of_thumb(st, self._rot)
         return st.returns()[view.seat]
 
