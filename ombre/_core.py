@@ -41,6 +41,8 @@ __all__ = [
     "PRIV",
     "MATADOR_MASK",
     "legal_mask",
+    "legal_card_mask",
+    "CARD_SPACE",
     "trick_winner_codes",
     "PlayoutStats",
     "playouts",
@@ -155,6 +157,37 @@ def _build(trump: Suit) -> Tables:
 #: Tables by trump suit, and by suit index.
 TABLES: dict[Suit, Tables] = {s: _build(s) for s in SUITS}
 TABLES_BY_INDEX: tuple[Tables, ...] = tuple(TABLES[s] for s in SUITS)
+
+
+def _card_space(tb: Tables) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    """Follow masks, privilege masks (by led card index) and the trump mask, over card indexes."""
+    follow = tuple(tb.card_mask(tb.follow_mask[tb.code_of[i]]) for i in range(40))
+    priv = tuple(tb.card_mask(PRIV[tb.code_of[i]]) for i in range(40))
+    return follow, priv, tb.card_mask(tb.trump_mask)
+
+
+#: By trump suit: the same tables as :data:`TABLES` but over card indexes (``Card.bit``).
+CARD_SPACE: dict[Suit, tuple[tuple[int, ...], tuple[int, ...], int]] = {
+    s: _card_space(TABLES[s]) for s in SUITS
+}
+
+
+def legal_card_mask(hand: int, led: int, trump: Suit) -> int:
+    """:func:`legal_mask` over card-index bit sets: ``hand`` uses ``Card.bit``, ``led`` a card index or -1.
+
+    >>> from ombre.cards import Card
+    >>> hand = Card.parse("2s").bit | Card.parse("Kh").bit
+    >>> legal_card_mask(hand, Card.parse("As").index, Suit.SPADES) == Card.parse("2s").bit
+    True
+    """
+    if led < 0:
+        return hand
+    follow, priv, tmask = CARD_SPACE[trump]
+    fm = follow[led]
+    if fm != tmask:
+        return hand & fm or hand
+    t = hand & tmask
+    return t if t & ~priv[led] else hand
 
 
 def legal_mask(hand: int, led: int, tb: Tables) -> int:

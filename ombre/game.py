@@ -44,6 +44,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
+from ombre._core import legal_card_mask
 from ombre.cards import DECK, SPADILLE, SUITS, Card, CardError, Suit, format_cards, parse_card
 from ombre.errors import IllegalActionError, IllegalPlayError, OmbreError
 from ombre.payments import Amount, Settlement, settle
@@ -51,7 +52,6 @@ from ombre.rules import (
     Result,
     RuleSet,
     get_rules,
-    legal_plays,
     result_of,
     trick_winner,
     why_illegal,
@@ -189,6 +189,9 @@ class Play:
 
 
 Action = Bid | NameTrump | Exchange | DeclareVole | Play
+
+#: one shared Play action per card (actions are immutable)
+_PLAYS: tuple[Play, ...] = tuple(Play(c) for c in DECK)
 
 
 def parse_action(text: str) -> Action:
@@ -388,13 +391,20 @@ def _bits(cards: Iterable[Card]) -> int:
     return m
 
 
+def _chunk_table() -> tuple[tuple[tuple[Card, ...], ...], ...]:
+    """``_CHUNKS[k][m]``: the cards of the 10-bit mask ``m`` of the ``k``-th suit, in card order."""
+    return tuple(
+        tuple(tuple(DECK[10 * k + i] for i in range(10) if m >> i & 1) for m in range(1024)) for k in range(4)
+    )
+
+
+_CHUNKS = _chunk_table()
+
+
 def _cards(mask: int) -> tuple[Card, ...]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(DECK[low.bit_length() - 1])
-        mask ^= low
-    return tuple(out)
+    """The cards of a card-index bit set, in card order."""
+    c = _CHUNKS
+    return c[0][mask & 1023] + c[1][mask >> 10 & 1023] + c[2][mask >> 20 & 1023] + c[3][mask >> 30 & 1023]
 
 
 @dataclass
@@ -733,15 +743,19 @@ class GameState:
         if s.phase is Phase.VOLE:
             return [DeclareVole(True), DeclareVole(False)]
         if s.phase is Phase.PLAY:
-            return [Play(c) for c in self.legal_cards()]
+            return [_PLAYS[c.index] for c in self.legal_cards()]
         return []
 
     def legal_cards(self) -> list[Card]:
-        """The cards the current player may play (empty outside the play phase)."""
+        """The cards the current player may play, in card order (empty outside the play phase).
+
+        The same set as :func:`ombre.rules.legal_plays`, computed with bit masks.
+        """
         s = self._s
         if s.phase is not Phase.PLAY or s.turn is None or s.trump is None:
             return []
-        return legal_plays(_cards(s.hands[s.turn]), s.trick_cards, s.trump)
+        led = s.trick_cards[0].index if s.trick_cards else -1
+        return list(_cards(legal_card_mask(s.hands[s.turn], led, s.trump)))
 
     def _legal_bids(self) -> list[str]:
         kinds = {b.kind for _, b in self._s.bids}

@@ -1,8 +1,8 @@
 """Counts of legal play sequences from fixed positions ("perft"), as regression oracles.
 
-Each count was computed once by the slow path (``GameState.legal_actions``,
-``apply`` and ``undo``, built on :mod:`ombre.rules`) and agrees with the fast
-bit-set core (:func:`ombre._core.perft`).  A change to either that alters a
+Each count was computed once by the slow path (:func:`ombre.rules.legal_plays`
+with ``GameState.apply`` and ``undo``) and agrees with the fast bit-set core
+(:func:`ombre._core.perft`).  A change to either that alters a
 count is a change to the rules of play.
 """
 
@@ -12,15 +12,19 @@ import pytest
 
 from ombre import _core
 from ombre.cards import Suit, parse_cards
-from ombre.game import Deal, GameState
+from ombre.game import Deal, GameState, Play
+from ombre.rules import legal_plays
 
 
 def slow_perft(st: GameState, depth: int) -> int:
+    """Count through :func:`ombre.rules.legal_plays` and ``GameState.apply``/``undo`` (no fast core)."""
     if depth == 0 or st.is_terminal():
         return 1
+    seat, trick, trump = st.current_player, st.current_trick, st.trump
+    assert seat is not None and trick is not None and trump is not None
     total = 0
-    for action in st.legal_actions():
-        st.apply(action)
+    for card in legal_plays(st.hand(seat), trick.cards, trump):
+        st.apply(Play(card))
         total += slow_perft(st, depth - 1)
         st.undo()
     return total
@@ -105,4 +109,5 @@ def test_perft_undo_restores_the_position() -> None:
     st = position("belinda")
     before = (st.hands, st.tricks, st.tricks_won, st.current_player, st.history)
     slow_perft(st, 4)
+    assert sum(slow_perft(st, 1) for _ in range(2)) == 18
     assert (st.hands, st.tricks, st.tricks_won, st.current_player, st.history) == before

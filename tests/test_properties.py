@@ -141,6 +141,11 @@ def random_policy_game(seed: int, rules: str, pool: Amount | None) -> GameState:
 
 
 def check_invariants(game: GameState) -> None:
+    if game.phase is Phase.PLAY:
+        seat, trick = game.current_player, game.current_trick
+        assert seat is not None and trick is not None and game.trump is not None
+        by_rules = legal_plays(game.hand(seat), trick.cards, game.trump)
+        assert by_rules and set(game.legal_cards()) == set(by_rules), "the state agrees with the rules"
     if game.phase in (Phase.PLAY, Phase.VOLE, Phase.FINISHED) and not game.passed_out:
         held = [c for h in game.hands for c in h]
         played = [c for t in game.tricks for c in t.cards]
