@@ -1,0 +1,191 @@
+"""Self-checking exercises in JupyterLab (ipywidgets, live kernel).
+
+:class:`ExerciseWidget` shows one :class:`~ombre.exercises.Exercise`: the
+question (with Pope's lines and the cards, when it has them), radio buttons
+or a text box for the answer, a *Check* button, a feedback line that says why
+the answer is right or wrong (the engine's own explanation), a hint and the
+solution behind toggles, and *New question*, which asks the exercise's
+generator for a fresh one of the same kind.
+
+Everything can be driven from Python, which is how the tests use it:
+
+>>> from ombre.exercises import find
+>>> w = ExerciseWidget(find("order-1"))
+>>> w.answer("11").correct, w.feedback.value.count("Not right")
+(False, 1)
+>>> w.answer("12").correct
+True
+>>> w.solution_box.selected_index is None  # the solution stays closed until asked for
+True
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import ipywidgets as widgets  # type: ignore[import-untyped]
+
+from ombre.display.svg import cards_html
+from ombre.errors import OmbreError
+from ombre.exercises import Exercise, ExerciseSet, Feedback, exercise_set, find, generate
+
+__all__ = ["ExerciseWidget", "exercise_widget", "set_widget"]
+
+
+def _e(text: str) -> str:
+    return html.escape(text, quote=True)
+
+
+class ExerciseWidget:
+    """One exercise as an ipywidgets box (:attr:`box`); display it as the last expression of a cell."""
+
+    def __init__(self, exercise: Exercise, *, number: int | None = None, allow_new: bool = True) -> None:
+        self.exercise = exercise
+        self.number = number
+        self.last: Feedback | None = None
+        self._fresh = 0
+        self.question = widgets.HTML()
+        self.choices = widgets.RadioButtons(options=[], value=None, layout=widgets.Layout(width="auto"))
+        self.text = widgets.Text(placeholder="a number, 9/40, 22.5% or 1 in N", description="Answer:")
+        self.check_button = widgets.Button(description="Check", button_style="primary")
+        self.new_button = widgets.Button(
+            description="New question",
+            tooltip="A fresh question of the same kind",
+            layout=widgets.Layout(display="" if allow_new else "none"),
+        )
+        self.feedback = widgets.HTML()
+        self.hint_box = widgets.Accordion(children=[widgets.HTML()], selected_index=None)
+        self.hint_box.set_title(0, "Hint")
+        self.solution_box = widgets.Accordion(children=[widgets.HTML()], selected_index=None)
+        self.solution_box.set_title(0, "Solution")
+        self.check_button.on_click(lambda _b: self._check_clicked())
+        self.new_button.on_click(lambda _b: self.new_question())
+        self.box = widgets.VBox(
+            [
+                self.question,
+                self.choices,
+                self.text,
+                widgets.HBox([self.check_button, self.new_button]),
+                self.feedback,
+                self.hint_box,
+                self.solution_box,
+            ]
+        )
+        self._show()
+
+    # -- driving it --------------------------------------------------------------
+
+    def answer(self, response: str | int) -> Feedback:
+        """Give an answer (a choice's position or letter, or the text to type) and check it."""
+        ex = self.exercise
+        if ex.choices:
+            index = response if isinstance(response, int) else ex._choice_index(response)
+            self.choices.value = index
+        else:
+            self.text.value = str(response)
+        fb = self.check()
+        if fb is None:
+            raise OmbreError("the answer could not be checked")
+        return fb
+
+    def check(self) -> Feedback | None:
+        """Check what is entered now; show the verdict and why (``None`` if nothing was entered)."""
+        ex = self.exercise
+        if ex.choices:
+            if self.choices.value is None:
+                self._say(None, "Choose an answer first.")
+                return None
+            fb = ex.check(int(self.choices.value))
+        else:
+            if not self.text.value.strip():
+                self._say(None, "Type an answer first.")
+                return None
+            try:
+                fb = ex.check(self.text.value)
+            except OmbreError as e:
+                self._say(None, str(e))
+                return None
+        self.last = fb
+        self._say(fb.correct, fb.message)
+        return fb
+
+    def new_question(self) -> None:
+        """Replace the question by a fresh one of the same kind (the next seed)."""
+        ex = self.exercise
+        self._fresh += 1
+        base = ex.seed if ex.seed is not None else 0
+        self.exercise = generate(ex.kind, base + 7919 * self._fresh)
+        self.last = None
+        self._show()
+
+    # -- drawing -----------------------------------------------------------------
+
+    def _check_clicked(self) -> None:
+        self.check()
+
+    def _say(self, correct: bool | None, message: str) -> None:
+        colour = {True: "#1b6e2d", False: "#a3161c", None: "inherit"}[correct]
+        self.feedback.value = (
+            f'<div role="status" aria-live="polite" style="color:{colour};margin:.4em 0">{_e(message)}</div>'
+        )
+
+    def _show(self) -> None:
+        ex = self.exercise
+        parts = []
+        title = f"Question {self.number}" if self.number is not None else "Question"
+        parts.append(f"<h3 style='margin:.2em 0'>{_e(title)}</h3>")
+        if ex.quote:
+            lines = "<br>".join(f"<small>iii.{n}</small> {_e(t)}" for n, t in ex.quote)
+            parts.append(f"<blockquote style='font-style:italic;margin:.4em 0 .6em 1em'>{lines}</blockquote>")
+        if ex.cards:
+            parts.append(
+                cards_html(ex.cards, None, 40, label="Cards shown: " + ", ".join(c.name for c in ex.cards))
+            )
+        parts.append(f"<p><b>{_e(ex.prompt)}</b></p>")
+        self.question.value = "".join(parts)
+        if ex.choices:
+            self.choices.options = [(f"{chr(ord('a') + i)}) {c.text}", i) for i, c in enumerate(ex.choices)]
+            self.choices.value = None
+            self.choices.layout.display = ""
+            self.text.layout.display = "none"
+        else:
+            self.choices.options = []
+            self.choices.layout.display = "none"
+            self.text.value = ""
+            self.text.description = f"Answer ({ex.unit}):" if ex.unit else "Answer:"
+            self.text.layout.display = ""
+        self.feedback.value = ""
+        self.hint_box.children[0].value = (
+            f"<p>{_e(ex.hint)}</p>" if ex.hint else "<p>No hint for this one.</p>"
+        )
+        self.hint_box.selected_index = None
+        source = f"<p><small>Source: {_e(ex.source)}</small></p>" if ex.source else ""
+        self.solution_box.children[
+            0
+        ].value = f"<p><b>Answer: {_e(ex.answer_text)}.</b> {_e(ex.solution)}</p>{source}"
+        self.solution_box.selected_index = None
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.box._repr_mimebundle_(**kwargs)
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.box)  # type: ignore[no-untyped-call]
+
+
+def exercise_widget(exercise: Exercise | str, *, number: int | None = None) -> ExerciseWidget:
+    """The widget for an exercise or an exercise id (``"order-1"``)."""
+    ex = find(exercise) if isinstance(exercise, str) else exercise
+    return ExerciseWidget(ex, number=number)
+
+
+def set_widget(exercises: ExerciseSet | str, seed: int = 0) -> widgets.VBox:
+    """A whole set, one widget per exercise, under its title and introduction."""
+    s = exercise_set(exercises, seed) if isinstance(exercises, str) else exercises
+    items = [ExerciseWidget(ex, number=i + 1) for i, ex in enumerate(s.exercises)]
+    head = widgets.HTML(f"<h2>{_e(s.title)}</h2><p>{_e(s.intro)}</p>")
+    box = widgets.VBox([head] + [w.box for w in items])
+    box.exercise_widgets = items
+    return box
