@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -320,3 +321,213 @@ def test_morley_paragraphs() -> None:
     assert len(paras) == 24
     assert paras[11].startswith("Belinda, in the Rape of the Lock")
     assert paras[-1].startswith("Furthermore, if she had been playing Sans-prendre")
+
+
+# --------------------------------------------------------------------------- the HTML of the edition
+
+
+class _Collect(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.ids: list[str] = []
+        self.tags: list[tuple[str, dict[str, str | None]]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        d = dict(attrs)
+        self.tags.append((tag, d))
+        if d.get("id"):
+            self.ids.append(str(d["id"]))
+
+
+@pytest.fixture(scope="module")
+def whole_html() -> str:
+    from ombre.display.edition_html import edition_html
+
+    return str(edition_html())
+
+
+def test_edition_html_ids_are_unique_and_tabs_point_at_panels(ed: E.Edition, whole_html: str) -> None:
+    p = _Collect()
+    p.feed(whole_html)
+    assert len(p.ids) == len(set(p.ids))
+    ids = set(p.ids)
+    tabs = [a for t, a in p.tags if a.get("role") == "tab"]
+    panels = [a for t, a in p.tags if a.get("role") == "tabpanel"]
+    assert len(tabs) == len(panels) == 3 * len(ed.sections)
+    assert all(t["aria-controls"] in ids and t.get("type") == "button" for t in tabs)
+    assert sum(t["aria-selected"] == "true" for t in tabs) == len(ed.sections)
+    assert sum("hidden" in a for a in panels) == 2 * len(ed.sections)
+    toggles = [a for t, a in p.tags if t == "button" and "ombre-marks-toggle" in (a.get("class") or "")]
+    assert len(toggles) == len(ed.sections) + 1
+    assert all(a["aria-pressed"] == "true" for a in toggles)
+
+
+def test_every_mark_and_note_is_rendered(ed: E.Edition, whole_html: str) -> None:
+    import html as h
+
+    for e in ed.emendations:
+        assert f'data-emendation="{e.id}"' in whole_html
+        assert f'id="ombre-em-{e.id}"' in whole_html
+        assert f'<span class="ombre-correction">[{h.escape(e.correction.strip())}]</span>' in whole_html
+    for a in ed.annotations:
+        assert f'id="ombre-ref-{a.id}"' in whole_html and f'id="ombre-note-{a.id}"' in whole_html
+    anchors = {E.term_anchor(form) for t in ed.glossary for form in t.headwords}
+    for frag in re.findall(r'href="\.\./glossary\.html#([^"]+)"', whole_html):
+        assert frag in anchors
+    # the braille views hold every line of the source once or, where sections share it, more
+    for line in load_1665().lines:
+        assert h.escape(line.cells.strip().split(" ")[0]) in whole_html
+
+
+def test_print_view_shows_the_diplomatic_reading_when_marks_are_off(ed: E.Edition) -> None:
+    from ombre.display.edition_html import block_html
+
+    out = block_html(ed.block("general-rules-2"))
+    assert '<span class="ombre-reading" hidden>Gane</span><span class="ombre-correction">[Game]</span>' in out
+    plain = re.sub(r'<span class="ombre-correction">[^<]*</span>', "", out)
+    plain = re.sub(r"<[^>]+>", "", plain)
+    assert "goodness of ones Gane, and how" in plain
+
+
+# --------------------------------------------------------------------------- the pages of the book
+
+PAGES = ["index", "opening", "cards", "taking-in", "play"]
+FRONT = """---
+jupytext:
+  text_representation:
+    format_name: myst
+kernelspec:
+  display_name: Python 3
+  name: python3
+---
+"""
+
+
+def _cells(text: str) -> list[str]:
+    cells = re.findall(r"```\{code-cell\} ipython3\n(.*?)```", text, flags=re.S)
+    return ["\n".join(ln for ln in c.splitlines() if not ln.startswith(":tags:")) for c in cells]
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_edition_pages_run_and_refer_to_real_terms_and_sources(name: str, ed: E.Edition) -> None:
+    import ast
+
+    text = (ROOT / "book" / "edition" / f"{name}.md").read_text(encoding="utf-8")
+    assert text.startswith(FRONT)
+    forms = {f.lower() for t in ed.glossary for f in t.headwords}
+    for term in re.findall(r"\{term\}`([^`<]+)`", text):
+        assert term.lower() in forms, term
+    bib = (ROOT / "book" / "references.bib").read_text(encoding="utf-8")
+    keys = set(re.findall(r"^@\w+\{([^,]+),", bib, flags=re.M))
+    for group in re.findall(r"\{cite:[pt]\}`([^`]+)`", text):
+        assert set(group.split(",")) <= keys, group
+    ns: dict[str, object] = {}
+    outputs = []
+    for code in _cells(text):
+        tree = ast.parse(code)
+        last = tree.body[-1]
+        if isinstance(last, ast.Expr):
+            exec(compile(ast.Module(tree.body[:-1], []), name, "exec"), ns)
+            outputs.append(eval(compile(ast.Expression(last.value), name, "eval"), ns))
+        else:
+            exec(compile(tree, name, "exec"), ns)
+    html_out = "".join(o._repr_html_() if hasattr(o, "_repr_html_") else "" for o in outputs)
+    if name != "index":
+        assert html_out.count('<section class="ombre-edition-section"') >= 2
+        assert "ombre-edition-controls" in html_out
+
+
+def test_the_pages_show_every_section_once() -> None:
+    shown = []
+    for name in PAGES:
+        text = (ROOT / "book" / "edition" / f"{name}.md").read_text(encoding="utf-8")
+        shown += re.findall(r'section_html\("([a-z0-9-]+)"', text)
+    assert shown == [s.id for s in E.sections()]
+
+
+# --------------------------------------------------------------------------- in a browser
+
+_BROWSER_SCRIPT = r"""
+import json, sys
+from playwright.sync_api import sync_playwright
+url, axe = sys.argv[1], sys.argv[2]
+out = {}
+with sync_playwright() as p:
+    args = ["--headless", "--no-sandbox", "--disable-gpu"]
+    b = p.chromium.launch(executable_path="/usr/bin/chromium", args=args)
+    pg = b.new_page()
+    errors = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.goto(url)
+    reading = pg.locator('[data-emendation="they-call"] .ombre-reading')
+    correction = pg.locator('[data-emendation="they-call"] .ombre-correction')
+    out["before"] = [reading.is_visible(), correction.is_visible()]
+    toggle = pg.locator("#ombre-of-the-codillio .ombre-marks-toggle")
+    toggle.focus()
+    pg.keyboard.press("Enter")
+    out["after"] = [reading.is_visible(), correction.is_visible()]
+    out["pressed"] = [t.get_attribute("aria-pressed") for t in pg.locator(".ombre-marks-toggle").all()]
+    toggle.click()
+    out["again"] = [reading.is_visible(), correction.is_visible()]
+    sid = "#ombre-of-the-codillio"
+    pg.locator(sid + "-tab-print").focus()
+    pg.keyboard.press("ArrowRight")
+    out["arrow"] = [pg.locator(sid + "-braille").is_visible(), pg.locator(sid + "-print").is_visible(),
+                    pg.evaluate("document.activeElement.id")]
+    pg.keyboard.press("End")
+    out["end"] = [pg.locator(sid + "-brf").is_visible(), pg.get_attribute(sid + "-tab-brf", "aria-selected")]
+    pg.locator(sid + "-tab-print").click()
+    out["click"] = [pg.locator(sid + "-print").is_visible(), pg.locator(sid + "-brf").is_visible()]
+    out["brf_line"] = [td.inner_text() for td in pg.locator(sid + "-brf tbody tr").first.locator("td").all()]
+    if axe:
+        pg.add_script_tag(path=axe)
+        res = pg.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
+        bad = [v for v in res["violations"] if v.get("impact") in ("serious", "critical")]
+        out["axe"] = [v["id"] + ": " + v["nodes"][0]["html"][:80] for v in bad]
+    out["errors"] = errors
+    b.close()
+print(json.dumps(out))
+"""
+
+
+@pytest.mark.browser
+def test_view_tabs_and_marks_toggle_in_chromium(tmp_path: Path) -> None:
+    import json
+    import subprocess
+    import sys
+
+    if not Path("/usr/bin/chromium").exists():
+        pytest.skip("Chromium is not installed at /usr/bin/chromium")
+    pytest.importorskip("playwright")
+    from ombre.display.edition_html import edition_html
+
+    css = (ROOT / "book" / "_static" / "ombre-edition.css").read_text(encoding="utf-8")
+    page = tmp_path / "edition.html"
+    page.write_text(
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Edition</title>'
+        f"<style>{css}</style></head><body><main><h1>Edition</h1>"
+        f"{edition_html(['of-the-trump', 'of-the-codillio'])}</main></body></html>",
+        encoding="utf-8",
+    )
+    script = tmp_path / "drive.py"
+    script.write_text(_BROWSER_SCRIPT, encoding="utf-8")
+    axe = ROOT / "tests" / "browser" / "vendor" / "axe.min.js"
+    run = subprocess.run(
+        [sys.executable, str(script), page.as_uri(), str(axe) if axe.exists() else ""],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr[-2000:]
+    out = json.loads(run.stdout.strip().splitlines()[-1])
+    assert out["before"] == [False, True]
+    assert out["after"] == [True, False]  # marks off: the braille's reading, no brackets
+    assert out["pressed"] == ["false"] * 3  # every toggle on the page follows
+    assert out["again"] == [False, True]
+    assert out["arrow"] == [True, False, "ombre-of-the-codillio-tab-braille"]
+    assert out["end"] == [True, "true"]
+    assert out["click"] == [True, False]
+    assert out["brf_line"][:2] == ["6", "22"] and ",codillio4" in out["brf_line"][2]
+    assert out.get("axe", []) == []
+    assert out["errors"] == []

@@ -350,7 +350,7 @@ _RULE_FIELDS = [
 ]
 
 _SCENARIOS: list[tuple[str, tuple[int, int, int], dict[str, object]]] = [
-    ("wins 5-3-1, having taken in 4 cards", (5, 3, 1), {}),
+    ("wins 5-3-1", (5, 3, 1), {}),
     ("wins 4-3-2", (4, 3, 2), {}),
     ("codille, 3-4-2", (3, 4, 2), {}),
     ("repuesto, 4-4-1", (4, 4, 1), {}),
@@ -406,9 +406,9 @@ def payments_html() -> Html:
         srows.append(cells)
     scen = _table(
         "The same hands settled under each rule set (ombre.payments.settle): net for the Ombre / first "
-        "defender / second defender, and what is left on the table. The Ombre is eldest; spades are trumps; "
-        "nobody holds the three matadors; the defenders take in 3 and 2 cards (5 and 4 against a game "
-        "without taking in).",
+        "defender / second defender, and what is left on the table. Spades are trumps and nobody holds the "
+        "three matadors. The Ombre is eldest and takes in 4 cards, the defenders 3 and 2 (against a game "
+        "without taking in, 5 and 4).",
         ["the hand", "1665", "Court Gamester / Morley"],
         srows,
     )

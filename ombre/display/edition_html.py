@@ -371,7 +371,8 @@ def notes_html(
     sec = ed.section(section_id)
     numbers = _numbers(ed, sec)
     parts = []
-    emends = ed.emendations_in(section_id)
+    order = {b.id: k for k, b in enumerate(sec.blocks)}
+    emends = sorted(ed.emendations_in(section_id), key=lambda e: (order[e.span.block], e.span.start))
     if emends:
         items = []
         for e in emends:
