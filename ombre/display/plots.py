@@ -1,0 +1,231 @@
+"""Figures for the probability lab and the tournament, in one small shared style, with alt text.
+
+Every function returns a :class:`Plot`: the matplotlib figure and a text
+alternative that says what the figure shows in words and numbers.  Show it
+with :meth:`Plot.html` (an ``<img>`` with that ``alt`` and a caption, which
+works the same in JupyterLab and in the built book) or just as the last
+expression of a cell.
+
+The figures never use pyplot's global state: they are built on
+:class:`matplotlib.figure.Figure` directly, so nothing depends on a backend.
+
+>>> from ombre.probability import EVENTS, simulate
+>>> sim = simulate(EVENTS["spadille"], trials=2000, seed=1)
+>>> plot = convergence_plot(sim, EVENTS["spadille"].exact, "holding Spadille")
+>>> plot.alt.startswith("Line chart: the simulated chance of holding Spadille")
+True
+>>> '<img alt="Line chart' in plot.html()
+True
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import matplotlib
+from matplotlib.figure import Figure
+from matplotlib.ticker import PercentFormatter
+
+from ombre.players import TournamentResult
+from ombre.probability import Simulation, wilson_interval
+
+__all__ = [
+    "STYLE",
+    "PALETTE",
+    "Plot",
+    "style",
+    "convergence_plot",
+    "tournament_plot",
+    "interval_text",
+    "progress_bar",
+]
+
+#: The palette shared by every figure (the book's baize green, ink, and a period red and gold).
+PALETTE: dict[str, str] = {
+    "ink": "#1d1a16",
+    "green": "#1f5a3a",
+    "red": "#a3161c",
+    "gold": "#9a7412",
+    "grey": "#6b6455",
+    "band": "#cfe3d6",
+}
+
+#: matplotlib settings shared by every figure: small, legible, plain.
+STYLE: dict[Any, Any] = {
+    "figure.figsize": (6.4, 3.6),
+    "figure.dpi": 100,
+    "savefig.dpi": 110,
+    "font.family": "DejaVu Sans",
+    "font.size": 10,
+    "axes.titlesize": 11,
+    "axes.labelsize": 10,
+    "axes.edgecolor": PALETTE["grey"],
+    "axes.labelcolor": PALETTE["ink"],
+    "axes.spines.top": False,
+    "axes.spines.right": False,
+    "axes.grid": True,
+    "grid.color": "#d9d4c7",
+    "grid.linewidth": 0.6,
+    "xtick.color": PALETTE["ink"],
+    "ytick.color": PALETTE["ink"],
+    "legend.frameon": False,
+    "svg.hashsalt": "ombre",
+}
+
+
+@contextmanager
+def style() -> Iterator[None]:
+    """Apply :data:`STYLE` while a figure is drawn."""
+    with matplotlib.rc_context(STYLE):
+        yield
+
+
+@dataclass
+class Plot:
+    """A figure with its text alternative and a caption."""
+
+    figure: Figure
+    alt: str
+    caption: str = ""
+
+    def png(self) -> bytes:
+        """The figure as PNG bytes (no timestamp or software tag, so the bytes are reproducible)."""
+        buf = io.BytesIO()
+        with style():
+            self.figure.savefig(buf, format="png", bbox_inches="tight", metadata={"Software": None})
+        return buf.getvalue()
+
+    def html(self) -> str:
+        """A ``<figure>`` with the image inline (``alt`` = :attr:`alt`) and the caption."""
+        data = base64.b64encode(self.png()).decode("ascii")
+        cap = f"<figcaption>{html.escape(self.caption)}</figcaption>" if self.caption else ""
+        return (
+            f'<figure class="ombre-plot" style="margin:1em 0"><img alt="{html.escape(self.alt, quote=True)}" '
+            f'src="data:image/png;base64,{data}" style="max-width:100%;height:auto">{cap}</figure>'
+        )
+
+    def _repr_html_(self) -> str:
+        return self.html()
+
+
+def _percent(x: float) -> str:
+    return f"{100 * x:.2f}%"
+
+
+def convergence_plot(
+    sim: Simulation, exact: Fraction | float, what: str, *, title: str | None = None
+) -> Plot:
+    """The running estimate of a simulation against the exact chance, trials on a log scale.
+
+    A shaded band shows the 95% interval around the exact value that an
+    estimate from that many deals falls in, so the reader sees the estimate
+    settle inside a band that narrows like one over the square root of the
+    number of deals.
+    """
+    if not sim.path:
+        raise ValueError("the simulation kept no running estimates (points=0)")
+    p = float(exact)
+    ns = [n for n, _ in sim.path]
+    est = [e for _, e in sim.path]
+    with style():
+        fig = Figure()
+        ax = fig.add_subplot()
+        lows, highs = [], []
+        for n in ns:
+            half = 1.96 * (p * (1 - p) / n) ** 0.5
+            lows.append(max(0.0, p - half))
+            highs.append(min(1.0, p + half))
+        ax.fill_between(ns, lows, highs, color=PALETTE["band"], label="95% of estimates fall here", lw=0)
+        ax.axhline(p, color=PALETTE["red"], lw=1.6, ls="--", label=f"exact: {_percent(p)}")
+        ax.plot(ns, est, color=PALETTE["green"], lw=1.8, marker="o", ms=3, label="simulated estimate")
+        ax.set_xscale("log")
+        ax.set_xlabel("deals simulated (log scale)")
+        ax.set_ylabel("chance")
+        ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=1))
+        ax.set_title(title or f"The chance of {what}: simulation against the exact count")
+        ax.legend(loc="upper right")
+        fig.tight_layout()
+    lo, hi = sim.interval()
+    first = est[0]
+    alt = (
+        f"Line chart: the simulated chance of {what} after 1 to {sim.trials:,} random deals, on a "
+        f"logarithmic axis, against the exact value {_percent(p)} drawn as a dashed line. The estimate "
+        f"starts at {_percent(first)} and ends at {_percent(sim.estimate)} after {sim.trials:,} deals "
+        f"(95% interval {_percent(lo)} to {_percent(hi)}), inside a shaded band that narrows around the "
+        "exact value."
+    )
+    caption = (
+        f"Simulated chance of {what}: {_percent(sim.estimate)} from {sim.trials:,} deals; exact "
+        f"{_percent(p)}."
+    )
+    return Plot(fig, alt, caption)
+
+
+def tournament_plot(result: TournamentResult, *, names: dict[str, str] | None = None) -> Plot:
+    """Each player's mean gain per hand with its 95% interval, as horizontal bars."""
+    labels = names or {
+        "monte-carlo": "Monte Carlo",
+        "rule-of-thumb": "Rule of thumb (1665)",
+        "random": "Random",
+    }
+    kinds = list(result.kinds)
+    stats = [result.standing(k) for k in kinds]
+    with style():
+        fig = Figure(figsize=(6.4, 2.6))
+        ax = fig.add_subplot()
+        ys = list(range(len(kinds)))[::-1]
+        colours = [PALETTE["green"], PALETTE["gold"], PALETTE["red"], PALETTE["grey"]]
+        for y, (m, lo, hi), c in zip(ys, stats, colours, strict=False):
+            ax.barh(y, m, color=c, height=0.6)
+            ax.errorbar(m, y, xerr=[[m - lo], [hi - m]], color=PALETTE["ink"], capsize=4, lw=1.2)
+        ax.axvline(0, color=PALETTE["grey"], lw=1)
+        ax.set_yticks(ys, [labels.get(k, k) for k in kinds])
+        ax.set_xlabel(f"mean gain per hand ({result.unit}), with 95% interval")
+        ax.set_title(f"{result.deals} deals, each played three times")
+        fig.tight_layout()
+    parts = [
+        f"{labels.get(k, k)} {m:+.1f} (95% interval {lo:+.1f} to {hi:+.1f})"
+        for k, (m, lo, hi) in zip(kinds, stats, strict=True)
+    ]
+    alt = (
+        f"Bar chart of the mean gain per hand in {result.unit} over {result.deals} deals: "
+        + "; ".join(parts)
+        + "."
+    )
+    return Plot(fig, alt, f"Tournament under the {result.rules} rules: gains per hand in {result.unit}.")
+
+
+def interval_text(hits: int, trials: int) -> str:
+    """``"22.40% (95% interval 20.6% to 24.3%)"`` for a simulation's count."""
+    lo, hi = wilson_interval(hits, trials)
+    return f"{_percent(hits / trials)} (95% interval {100 * lo:.1f}% to {100 * hi:.1f}%)"
+
+
+def progress_bar(total: int, description: str = "Dealing") -> Callable[[int, int], None]:
+    """A progress callback drawing an ipywidgets bar (for long simulations in JupyterLab).
+
+    Pass it as ``progress=`` to :func:`ombre.probability.simulate` or
+    :func:`ombre.players.tournament`.  It displays the bar when created.
+    """
+    import ipywidgets as widgets  # type: ignore[import-untyped]
+    from IPython.display import display
+
+    bar = widgets.IntProgress(value=0, min=0, max=total, description=description)
+    label = widgets.Label(value=f"0 / {total:,}")
+    display(widgets.HBox([bar, label]))  # type: ignore[no-untyped-call]
+
+    def update(done: int, of: int) -> None:
+        bar.max = of
+        bar.value = done
+        label.value = f"{done:,} / {of:,}"
+        if done >= of:
+            bar.bar_style = "success"
+
+    return update
