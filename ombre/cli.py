@@ -6,6 +6,7 @@ Subcommands::
     check FILE                        validate records; each problem as FILE:LINE:COL: message
     deal --seed N [--rules R]         a random deal, printed as a game record
     decode FILE                       decode a braille (BRF) file, one paragraph a line
+    editions OUTDIR [--seed N]        student notebooks (no answers) and teacher notebooks of the exercises
 
 Every error a user can cause (a missing file, a bad record, bad arguments)
 ends the program with exit status 2 and one readable line on standard
@@ -201,6 +202,24 @@ def _decode(args: argparse.Namespace) -> int:
     return 0
 
 
+# --------------------------------------------------------------------------- editions
+
+
+def _editions_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("outdir", metavar="OUTDIR", help="folder for student/ and teacher/ (created if missing)")
+    p.add_argument("--seed", type=_seed, default=0, metavar="N", help="0 (default) for the book's sets, "
+                   "another number for fresh questions")
+
+
+def _editions(args: argparse.Namespace) -> int:
+    from ombre.classroom import write_editions
+
+    paths = write_editions(args.outdir, seed=args.seed)
+    notebooks = [p for p in paths if p.suffix == ".ipynb"]
+    args.out.write(f"wrote {len(notebooks)} notebooks (student and teacher editions) under {args.outdir}\n")
+    return 0
+
+
 # --------------------------------------------------------------------------- the table
 
 #: Every subcommand, in the order ``--help`` lists them.  Add new ones here.
@@ -219,6 +238,12 @@ SUBCOMMANDS: list[Subcommand] = [
     ),
     Subcommand("deal", "print a random deal as a game record", _deal_arguments, _deal),
     Subcommand("decode", "decode a braille (BRF) file, one paragraph a line", _decode_arguments, _decode),
+    Subcommand(
+        "editions",
+        "write the exercise sets as student notebooks (no answers) and teacher notebooks (solutions)",
+        _editions_arguments,
+        _editions,
+    ),
 ]
 
 
