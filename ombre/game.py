@@ -811,6 +811,9 @@ class GameState:
         return IllegalActionError(f"{what} is not allowed now: the hand is in the {phase} phase")
 
     def _apply_bid(self, bid: Bid) -> None:
+        """Bidding as in 1665: "the first hand having alwayes the choice to play or pass, after him the
+        second"; each speaks once; a bid to play without taking in outranks an ordinary game and ends
+        the bidding.  If all pass: forced Spadille if the rule set has it (Hoyle), else a new deal."""
         s = self._s
         if s.phase is not Phase.BIDDING:
             raise self._wrong_phase(f"bidding {bid.kind!r}")
@@ -849,6 +852,7 @@ class GameState:
         s.turn = ombre
 
     def _apply_trump(self, action: NameTrump) -> None:
+        """The Ombre names the trump before taking in (1665 #c; Morley: before he deals to himself)."""
         s = self._s
         if s.phase is not Phase.TRUMP:
             raise self._wrong_phase("naming the trump")
@@ -860,6 +864,8 @@ class GameState:
         self._next_exchanger()
 
     def _next_exchanger(self) -> None:
+        """The Ombre takes in first, then the others in turn "while the stock lasts" (1665); then the
+        eldest hand leads (Morley)."""
         s = self._s
         if s.exchangers and s.stock_pos < 13:
             s.turn = s.exchangers[0]
@@ -872,6 +878,8 @@ class GameState:
         s.hands_at_play = s.hands
 
     def _apply_exchange(self, action: Exchange) -> None:
+        """Discard and take in as many from the top of the stock (1665 "Of taking in"); a defender may
+        refuse (1665); an ordinary Ombre must take in at least one card (1665 #b)."""
         s = self._s
         if s.phase is not Phase.EXCHANGE:
             raise self._wrong_phase("an exchange")
@@ -906,6 +914,7 @@ class GameState:
         self._next_exchanger()
 
     def _apply_vole(self, action: DeclareVole) -> None:
+        """The vole declaration, "before the fifth Trick" (1665 "Of the Voll")."""
         s = self._s
         if s.phase is not Phase.VOLE:
             raise self._wrong_phase("declaring the vole")
@@ -918,6 +927,8 @@ class GameState:
         self.apply(Play(c))
 
     def _apply_play(self, card: Card, strict: bool) -> None:
+        """Play a card (legality: :func:`ombre.rules.why_illegal`); the winner of a trick leads to the
+        next (Morley); under 1665 the Ombre who has won the first four tricks is asked about the vole."""
         s = self._s
         if s.phase is not Phase.PLAY:
             raise IllegalPlayError(
