@@ -494,6 +494,34 @@ class RuleSet:
     #: citations, field name -> source
     citations: tuple[tuple[str, str], ...] = ()
 
+    def __post_init__(self) -> None:
+        """Check that a (possibly home-made) rule set is consistent; raise :class:`RulesError` if not.
+
+        >>> import dataclasses
+        >>> dataclasses.replace(get_rules("1665"), name="x", pass_fee=(1, "guineas"))
+        Traceback (most recent call last):
+        ...
+        ombre.errors.RulesError: rule set 'x': pass_fee uses 'guineas', not one of great marks, lesser marks
+        """
+        known = {u for u, _ in self.unit_values}
+        if not known:
+            raise RulesError(f"rule set {self.name!r}: unit_values names no unit")
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.type == "tuple[int, str]":
+                n, unit = value
+                if unit not in known:
+                    raise RulesError(
+                        f"rule set {self.name!r}: {f.name} uses {unit!r}, not one of {', '.join(self.units)}"
+                    )
+                if n < 0:
+                    raise RulesError(f"rule set {self.name!r}: {f.name} must not be negative")
+        if self.matadors_paid not in ("holder", "ombre"):
+            raise RulesError(f"rule set {self.name!r}: matadors_paid must be 'holder' or 'ombre'")
+        before = self.vole_must_be_declared_before_trick
+        if before is not None and not 2 <= before <= 9:
+            raise RulesError(f"rule set {self.name!r}: the vole is declared before a trick from 2 to 9")
+
     @property
     def units(self) -> tuple[str, ...]:
         """Units of account, largest first."""

@@ -541,3 +541,24 @@ def test_amount_arithmetic_and_formatting() -> None:
     assert Amount().format(("counters",)) == "0 counters"
     with pytest.raises(RulesError):
         Amount.of(1, "guineas").value(get_rules("1665"))
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"pass_fee": (1, "guineas")}, "pass_fee uses 'guineas'"),
+        ({"game_stake": (-1, "great marks")}, "must not be negative"),
+        ({"matadors_paid": "dealer"}, "matadors_paid"),
+        ({"vole_must_be_declared_before_trick": 12}, "from 2 to 9"),
+        ({"unit_values": ()}, "names no unit"),
+    ],
+)
+def test_home_made_rule_sets_are_checked(change: dict[str, object], message: str) -> None:
+    with pytest.raises(RulesError, match=message):
+        dataclasses.replace(get_rules("1665"), name="home", **change)  # type: ignore[arg-type]
+
+
+def test_a_home_made_rule_set_works_in_settlement() -> None:
+    cheap = dataclasses.replace(get_rules("court-gamester"), name="cheap", game_stake=(5, "counters"))
+    st = settle(cheap, ombre=0, tricks_won=(5, 4, 0), hands_at_play=HANDS, trump=S)
+    assert st.net[0].get("counters") == 10 + 8
