@@ -428,6 +428,11 @@ def _register(kind: str) -> Callable[[Generator], Generator]:
 
 
 def _ex(kind: str, seed: int, **kw: object) -> Exercise:
+    """An exercise with its id; common mistakes that equal the answer (or repeat) are left out."""
+    number = kw.get("number")
+    mistakes = kw.get("mistakes")
+    if isinstance(mistakes, tuple):
+        kw["mistakes"] = _distinct(*(m for m in mistakes if m[0] != number))
     return Exercise(id=f"{kind}#{seed}", kind=kind, seed=seed, **kw)  # type: ignore[arg-type]
 
 

@@ -1,0 +1,103 @@
+"""The student and teacher editions: valid notebooks, answers only in the teacher's, the command line,
+and both editions executed in a real kernel."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from ombre.classroom import EditionError, markdown_escape, write_editions
+from ombre.cli import main
+from ombre.exercises import all_sets
+
+
+@pytest.fixture(scope="module")
+def editions(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("editions")
+    write_editions(out)
+    return out
+
+
+def _text(path: Path) -> str:
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    return "\n".join("".join(c["source"]) for c in nb["cells"])
+
+
+def test_one_student_and_one_teacher_notebook_per_set(editions: Path) -> None:
+    sets = all_sets()
+    students = sorted((editions / "student").glob("*.ipynb"))
+    teachers = sorted((editions / "teacher").glob("*.ipynb"))
+    assert len(students) == len(teachers) == len(sets)
+    assert [p.name for p in students] == [p.name for p in teachers]
+    for path in students + teachers:
+        nb = nbformat.read(path, as_version=4)
+        nbformat.validate(nb)
+    assert (editions / "README.md").read_text(encoding="utf-8").startswith("# Ombre exercises")
+
+
+def test_students_get_questions_without_answers(editions: Path) -> None:
+    for n, s in enumerate(all_sets(), 1):
+        text = _text(editions / "student" / f"{n:02d}-{s.key}.ipynb")
+        assert s.title in text
+        assert "Answer:" not in text and "Answer key" not in text
+        for ex in s:
+            assert f'exercise_widget("{ex.id}"' in text
+            assert markdown_escape(ex.solution) not in text
+            for c in ex.choices:
+                assert markdown_escape(c.feedback) not in text
+        assert markdown_escape(s.notes) not in text
+
+
+def test_teachers_get_answers_solutions_and_notes(editions: Path) -> None:
+    for n, s in enumerate(all_sets(), 1):
+        text = _text(editions / "teacher" / f"{n:02d}-{s.key}.ipynb")
+        assert markdown_escape(s.notes) in text and "## Answer key" in text
+        for ex in s:
+            assert markdown_escape(ex.solution) in text
+            assert f"**Answer: {markdown_escape(ex.answer_text)}.**" in text
+            assert f'check("{ex.id}", ' in text
+
+
+def test_a_fresh_seed_gives_matching_fresh_editions(tmp_path: Path) -> None:
+    write_editions(tmp_path, seed=5)
+    student = _text(tmp_path / "student" / "03-tricks.ipynb")
+    teacher = _text(tmp_path / "teacher" / "03-tricks.ipynb")
+    assert '"tricks-1s5"' in student and '"tricks-1s5"' in teacher
+
+
+def test_the_command_line(tmp_path: Path) -> None:
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["editions", str(tmp_path / "eds"), "--seed", "2"], out=out, err=err) == 0
+    assert "wrote 16 notebooks" in out.getvalue()
+    assert (tmp_path / "eds" / "teacher" / "08-probability.ipynb").exists()
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    err = io.StringIO()
+    assert main(["editions", str(blocker)], out=io.StringIO(), err=err) == 2
+    assert "is not a folder" in err.getvalue() and err.getvalue().count("\n") == 1
+    with pytest.raises(EditionError):
+        write_editions(blocker)
+
+
+def _execute(path: Path) -> nbformat.NotebookNode:
+    from nbclient import NotebookClient
+
+    nb = nbformat.read(path, as_version=4)
+    resources = {"metadata": {"path": str(path.parent)}}
+    NotebookClient(nb, timeout=120, kernel_name="python3", resources=resources).execute()
+    return nb
+
+
+def test_both_editions_run_in_a_kernel(editions: Path) -> None:
+    student = _execute(editions / "student" / "03-tricks.ipynb")
+    widgets = [o for c in student.cells if c.cell_type == "code" for o in c.outputs
+               if "application/vnd.jupyter.widget-view+json" in o.get("data", {})]
+    assert len(widgets) == len(all_sets()[2])
+    teacher = _execute(editions / "teacher" / "08-probability.ipynb")
+    verdicts = [o["data"]["text/plain"] for c in teacher.cells if c.cell_type == "code" for o in c.outputs
+                if "text/plain" in o.get("data", {}) and "Feedback(" in o["data"]["text/plain"]]
+    assert verdicts and all("correct=True" in v for v in verdicts)

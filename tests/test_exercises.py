@@ -1,0 +1,323 @@
+"""Exercises: every generator on many seeds, answers and explanations against the engine, the sets
+of the book, the static HTML and the JupyterLab widget."""
+
+from __future__ import annotations
+
+import json
+import re
+from fractions import Fraction
+from html.parser import HTMLParser
+
+import pytest
+
+from ombre.cards import Card, Suit
+from ombre.exercises import (
+    GENERATORS,
+    SET_SPECS,
+    Choice,
+    Exercise,
+    ExerciseError,
+    all_sets,
+    check,
+    exercise_set,
+    find,
+    generate,
+    numbers_match,
+    parse_number,
+)
+from ombre.rules import legal_plays, result_of, trick_winner, trump_order
+
+SEEDS = range(40)
+
+
+@pytest.mark.parametrize("kind", sorted(GENERATORS))
+def test_every_generator_makes_sound_exercises(kind: str) -> None:
+    prompts = set()
+    for seed in SEEDS:
+        ex = generate(kind, seed)
+        assert ex.kind == kind and ex.seed == seed
+        assert ex.prompt and ex.solution and ex.source
+        assert generate(kind, seed) == ex  # seeded
+        prompts.add(ex.prompt)
+        if ex.choices:
+            texts = [c.text for c in ex.choices]
+            assert len(set(texts)) == len(texts), (kind, seed, texts)
+            assert sum(c.correct for c in ex.choices) == 1
+            for i, c in enumerate(ex.choices):
+                fb = ex.check(i)
+                assert fb.correct is c.correct
+                assert fb.message.startswith("Right." if c.correct else "Not right.")
+                assert c.feedback in fb.message
+        else:
+            assert ex.number is not None
+            assert ex.check(ex.number).correct
+            assert ex.check(ex.answer_text.split(" ")[0]).correct
+            for wrong, why in ex.mistakes:
+                assert wrong != ex.number
+                fb = ex.check(wrong)
+                assert not fb.correct and why in fb.message
+            assert not ex.check(ex.number * 3 + 7).correct
+    # generators that draw situations give many different questions
+    if kind not in ("probability.hands", "probability.card", "probability.with-player", "matadors.manille",
+                    "order.count", "tenaces.draw", "results.compare", "tenaces.split", "probability.matadors",
+                    "order.punto"):
+        assert len(prompts) >= 10, kind
+
+
+def test_book_sets_have_at_least_thirty_exercises_in_six_sets() -> None:
+    sets = all_sets()
+    assert len(sets) >= 6 and len(sets) == len(SET_SPECS)
+    assert sum(len(s) for s in sets) >= 30
+    ids = [ex.id for s in sets for ex in s]
+    assert len(ids) == len(set(ids))
+    assert {s.key for s in sets} >= {"order", "matadors", "tricks", "results", "pope", "advice", "tenaces",
+                                     "probability"}
+    for s in sets:
+        assert s.notes and s.intro
+        for ex in s:
+            assert find(ex.id) == ex
+
+
+def test_fresh_sets_differ_and_find_them_by_id() -> None:
+    a, b = exercise_set("tricks"), exercise_set("tricks", seed=3)
+    assert [e.prompt for e in a] != [e.prompt for e in b]
+    assert find(b.exercises[0].id) == b.exercises[0]
+    assert b.exercises[0].id == "tricks-1s3"
+
+
+def test_trick_winner_answers_agree_with_the_rules() -> None:
+    for seed in SEEDS:
+        ex = generate("tricks.winner", seed)
+        assert ex.trump is not None
+        cards = list(ex.cards)
+        right = ex.choices[ex.answer_index]
+        assert cards[trick_winner(cards, ex.trump)].symbol in right.text
+
+
+def test_legal_play_answers_agree_with_the_rules() -> None:
+    for seed in SEEDS:
+        ex = generate("matadors.count-legal", seed)
+        hand_text = re.search(r"Your hand: ([^.]*)\.", ex.prompt)
+        trick_text = re.search(r"The trick so far: ([^.]*)\.", ex.prompt)
+        assert hand_text and trick_text and ex.trump is not None
+        hand = [_card(t) for t in hand_text.group(1).split()]
+        trick = [_card(t) for t in trick_text.group(1).split()]
+        assert ex.number == len(legal_plays(hand, trick, ex.trump))
+
+
+def test_results_answers_agree_with_the_rules() -> None:
+    names = {"win": "wins", "codille": "codille", "repuesto": "repuesto", "vole": "vole"}
+    for seed in SEEDS:
+        ex = generate("results.outcome", seed)
+        m = re.search(r"taken (\d+) tricks?, the Baron (\d+) and the Knight (\d+)", ex.prompt)
+        assert m
+        tricks = tuple(int(x) for x in m.groups())
+        assert names[result_of(tricks, 0).value] in ex.answer_text
+
+
+def test_trump_count_and_places() -> None:
+    assert find("order-1").number == len(trump_order(Suit.HEARTS)) == 12
+    for seed in SEEDS:
+        ex = generate("order.position", seed)
+        assert ex.trump is not None
+        card = _card(re.search(r"place does (\S+) hold", ex.prompt).group(1))  # type: ignore[union-attr]
+        assert ex.number == trump_order(ex.trump).index(card) + 1
+
+
+def test_pope_questions_quote_the_poem() -> None:
+    pope = exercise_set("pope")
+    assert all(ex.quote for ex in pope)
+    spadillio = pope.exercises[1]
+    assert spadillio.quote[0] == (49, "Spadillio first, unconquerable Lord!")
+    assert spadillio.answer_text == "A♠"
+
+
+def test_tenace_answers_follow_the_1665_example() -> None:
+    you_lead = [generate("tenaces.lead", s) for s in range(0, 20, 2)]
+    he_leads = [generate("tenaces.lead", s) for s in range(1, 20, 2)]
+    assert all(ex.number == 1 for ex in you_lead)
+    assert all(ex.number == 2 for ex in he_leads)
+
+
+def test_payments_under_both_rule_sets() -> None:
+    for seed in range(0, 20, 2):
+        ex = generate("results.matadors", seed)  # 1665: 3 great marks + 1 lesser mark per further card
+        seq = len(re.findall("♠|♣|♥|♦", ex.solution.split("from Spadille are ")[1].split(".")[0]))
+        assert ex.number == 36 + (seq - 3) and ex.unit == "lesser marks"
+    for seed in range(1, 20, 2):
+        ex = generate("results.matadors", seed)  # Court Gamester: a counter per card in sequence
+        seq = len(re.findall("♠|♣|♥|♦", ex.solution.split("from Spadille are ")[1].split(".")[0]))
+        assert ex.number == seq and ex.unit == "counters"
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [("12", Fraction(12)), (" 9/40 ", Fraction(9, 40)), ("22.5%", Fraction(9, 40)),
+     ("1 in 4", Fraction(1, 4)), ("about 1 in 118", Fraction(1, 118)),
+     ("273,438,880", Fraction(273438880)), (".5", Fraction(1, 2)),
+     ("-3", Fraction(-3)), (7, Fraction(7)), (0.25, Fraction(1, 4))],
+)
+def test_numbers_are_read(text: str | int | float, value: Fraction) -> None:
+    assert parse_number(text) == value
+
+
+@pytest.mark.parametrize("text", ["", "lots", "1/0", "1 in 0", "3/", "%", "nan", "1e5"])
+def test_bad_numbers_are_refused_with_a_reason(text: str) -> None:
+    with pytest.raises(ExerciseError):
+        parse_number(text)
+
+
+def test_tolerances() -> None:
+    assert numbers_match(Fraction(1, 118), Fraction(21, 2470), rel_tolerance=0.01)
+    assert not numbers_match(Fraction(1, 100), Fraction(21, 2470), rel_tolerance=0.01)
+    assert numbers_match(12, 12) and not numbers_match(11, 12)
+    ex = find("probability-4")
+    assert ex.check("0.0085").correct and ex.check("1 in 118").correct and ex.check("21/2470").correct
+    assert not ex.check("0.01").correct
+
+
+def test_choice_answers_by_letter_text_or_index() -> None:
+    ex = find("order-5")
+    right = ex.answer_index
+    assert ex.check(right).correct
+    assert ex.check(chr(ord("a") + right)).correct
+    assert ex.check(ex.choices[right].text.upper()).correct
+    with pytest.raises(ExerciseError, match="letter from a to d"):
+        ex.check("e")
+    with pytest.raises(ExerciseError, match="does not exist"):
+        ex.check(9)
+
+
+def test_feedback_explains_why_a_number_is_wrong() -> None:
+    fb = check("order-1", "11")
+    assert not fb.correct and "black suit" in fb.message
+    fb = check("order-1", "20")
+    assert not fb.correct and "too high" in fb.message and "Hint" in fb.message
+
+
+def test_bad_exercises_and_lookups_are_refused() -> None:
+    with pytest.raises(ExerciseError, match="exactly one choice"):
+        Exercise("x", "k", "p?", "s", choices=(Choice("a", True, ""), Choice("b", True, "")))
+    with pytest.raises(ExerciseError, match="choices or a number"):
+        Exercise("x", "k", "p?", "s")
+    with pytest.raises(ExerciseError, match="unknown exercise set"):
+        exercise_set("chess")
+    with pytest.raises(ExerciseError, match="not an exercise id"):
+        find("order one")
+    with pytest.raises(ExerciseError, match="exercises 1 to 5"):
+        find("order-9")
+    with pytest.raises(ExerciseError, match="unknown kind"):
+        generate("order.nothing")
+
+
+def test_json_form_has_what_the_page_script_needs() -> None:
+    for s in all_sets():
+        for ex in s:
+            d = json.loads(ex.to_json())
+            assert d["format"] in ("choice", "number")
+            if d["format"] == "choice":
+                assert [c["correct"] for c in d["choices"]].count(True) == 1
+            else:
+                assert abs(d["number"] - float(ex.number or 0)) < 1e-12
+
+
+# --- the static HTML ------------------------------------------------------------------------------
+
+
+class _Tags(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.ids: list[str] = []
+        self.labels_for: list[str] = []
+        self.live: int = 0
+        self.open_details: int = 0
+        self.text: list[str] = []
+        self._in_script = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if a.get("id"):
+            self.ids.append(a["id"] or "")
+        if tag == "label" and a.get("for"):
+            self.labels_for.append(a["for"] or "")
+        if a.get("aria-live") == "polite" and a.get("role") == "status":
+            self.live += 1
+        if tag == "details" and "open" in a:
+            self.open_details += 1
+        self._in_script = tag in ("script", "style")
+
+    def handle_endtag(self, tag: str) -> None:
+        self._in_script = False
+
+    def handle_data(self, data: str) -> None:
+        if not self._in_script:
+            self.text.append(data)
+
+
+def test_static_html_is_well_formed_and_hides_answers() -> None:
+    from ombre.display.exercises_html import exercise_set_html
+
+    s = exercise_set("results")
+    page = exercise_set_html(s)
+    p = _Tags()
+    p.feed(page)
+    assert len(p.ids) == len(set(p.ids)), "duplicate ids"
+    assert set(p.labels_for) <= set(p.ids)
+    assert p.live == len(s) and p.open_details == 0
+    # the feedback of each choice is never in the visible text, only in the data
+    visible = " ".join(p.text)
+    for ex in s:
+        for c in ex.choices:
+            assert c.feedback not in visible.replace(ex.solution, "")
+    assert page.count("window.ombreExercises") >= 1
+
+
+def test_two_sets_on_one_page_keep_their_ids_apart() -> None:
+    from ombre.display.exercises_html import exercise_set_html
+
+    page = exercise_set_html(exercise_set("order")) + exercise_set_html(exercise_set("order", seed=2))
+    p = _Tags()
+    p.feed(page)
+    assert len(p.ids) == len(set(p.ids))
+
+
+# --- the JupyterLab widget --------------------------------------------------------------------------
+
+
+def test_widget_checks_and_explains() -> None:
+    from ombre.display.exercise_widgets import ExerciseWidget
+
+    w = ExerciseWidget(find("tricks-1"), number=1)
+    assert w.check() is None and "Choose an answer first" in w.feedback.value
+    wrong = next(i for i, c in enumerate(w.exercise.choices) if not c.correct)
+    fb = w.answer(wrong)
+    assert not fb.correct and "Not right" in w.feedback.value
+    assert w.solution_box.selected_index is None
+    fb = w.answer(w.exercise.answer_index)
+    assert fb.correct and "Right" in w.feedback.value
+    assert 'role="status"' in w.feedback.value
+
+
+def test_widget_numeric_and_fresh_questions() -> None:
+    from ombre.display.exercise_widgets import ExerciseWidget
+
+    w = ExerciseWidget(find("probability-1"))
+    w.text.value = "nonsense"
+    assert w.check() is None and "cannot read" in w.feedback.value
+    assert w.answer("9/40").correct
+    before = w.exercise
+    w.new_question()
+    assert w.exercise.kind == before.kind and w.exercise.seed != before.seed
+    assert w.feedback.value == "" and w.last is None
+
+
+def test_set_widget_holds_one_widget_per_exercise() -> None:
+    from ombre.display.exercise_widgets import set_widget
+
+    box = set_widget("advice")
+    assert len(box.exercise_widgets) == len(exercise_set("advice"))
+
+
+def _card(text: str) -> Card:
+    rank, suit = text[:-1], text[-1]
+    return Card(rank, Suit.parse(suit))
