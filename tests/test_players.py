@@ -222,3 +222,49 @@ def test_small_tournament_is_seeded_and_random_loses() -> None:
     assert a.hands == 12 and a.deals == 4
     assert a.standing("random")[0] < a.standing("rule-of-thumb")[0]
     assert "random" in a.table()
+
+
+# --- the play widget --------------------------------------------------------------------------------
+
+
+def test_play_widget_takes_a_student_through_a_whole_hand() -> None:
+    from ombre.display.play_widget import PlayWidget
+
+    w = PlayWidget(seed=6, opponents="rule-of-thumb")
+    assert w.phase == "bidding" and w.state.current_player == 0
+    assert [b.description for b in w.actions.children][0] == "Pass"
+    w.act("play")
+    # naming the trump: one button per suit; then the exchange with toggles and a take-in button
+    if w.phase == "naming trump":
+        assert len(w.actions.children) == 4
+        w.act("trump spades")
+    if w.phase == "exchange":
+        *toggles, go = w.actions.children
+        toggles[-1].value = True
+        go.click()
+        assert w.phase != "exchange" or w.state.current_player != 0
+    rot = RuleOfThumbPlayer()
+    while not w.state.is_terminal():
+        if w.phase == "play":
+            enabled = [b for b in w.actions.children if not b.disabled]
+            legal = [str(c) for c in w.state.legal_cards()]
+            assert sorted(b.description for b in enabled) == sorted(
+                parse_cards(" ".join(legal))[i].symbol for i in range(len(legal))
+            )
+        w.act(rot.choose(w.state.view(0)))
+    assert "Result" in w.status.value
+    assert w.replay_area.children, "the finished hand is shown in the replay viewer"
+    assert w.replay.replay.steps[-1].tricks == w.state.tricks_won
+
+
+def test_play_widget_refuses_moves_out_of_turn_and_gives_hints() -> None:
+    from ombre.display.play_widget import PlayWidget
+
+    w = PlayWidget(seed=2)
+    assert "sure trick" in w.hint()
+    w._show_hint()
+    assert "Hint:" in w.hint_text.value and 'aria-live="polite"' in w.hint_text.value
+    with pytest.raises(OmbreError):
+        w.act("trump hearts")  # nobody has bid yet: naming a trump is out of turn
+    w.new_hand(9)
+    assert w.seed == 9 and w.phase == "bidding"

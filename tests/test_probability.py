@@ -130,3 +130,24 @@ def test_format_fraction() -> None:
 @given(st.integers(0, 40), st.integers(0, 9))
 def test_at_least_is_monotone(n: int, k: int) -> None:
     assert p_holds_at_least(k, n) >= p_holds_at_least(k + 1, n)
+
+
+def test_convergence_plot_has_alt_text_with_the_numbers() -> None:
+    from ombre.display.plots import convergence_plot
+
+    event = EVENTS["all-matadors"]
+    sim = simulate(event, trials=4000, seed=3)
+    plot = convergence_plot(sim, event.exact, "being dealt all three matadors")
+    assert "0.85%" in plot.alt and "4,000" in plot.alt
+    page = plot.html()
+    assert page.startswith('<figure class="ombre-plot"') and 'alt="Line chart' in page
+    assert plot.png() == plot.png()  # reproducible bytes
+
+
+def test_tournament_plot() -> None:
+    from ombre.display.plots import tournament_plot
+    from ombre.players import tournament
+
+    r = tournament(3, seed=4, kinds=("rule-of-thumb", "random", "monte-carlo"))
+    plot = tournament_plot(r)
+    assert plot.alt.startswith("Bar chart") and "Random" in plot.alt
