@@ -5,7 +5,10 @@
    named by its visible text.
    ipywidgets sliders in the static pages draw a handle with role="slider" but no name and a
    numeric value only: name each handle after its widget's label and give it the readout as its
-   spoken value (aria-valuetext), so "Manille, the Seven of Hearts" is read, not "1". */
+   spoken value (aria-valuetext), so "Manille, the Seven of Hearts" is read, not "1".
+   The sidebar's expand toggles are icon-only <summary> elements: name them after their section.
+   sphinx-togglebutton names its <summary> "Toggle hidden content" while it shows "Show code
+   cell source": let the visible words name it. */
 (function () {
   "use strict";
   function repair() {
@@ -22,6 +25,15 @@
     });
     document.querySelectorAll(".search-button__kbd-shortcut").forEach(function (k) {
       k.setAttribute("aria-hidden", "true");
+    });
+    document.querySelectorAll(".bd-sidebar-primary details > summary").forEach(function (sum) {
+      if (sum.textContent.trim() || sum.hasAttribute("aria-label")) return;
+      var link = sum.parentElement && sum.parentElement.parentElement
+        ? sum.parentElement.parentElement.querySelector("a") : null;
+      sum.setAttribute("aria-label", "Sections of " + (link ? link.textContent.trim() : "this chapter"));
+    });
+    document.querySelectorAll('summary[aria-label="Toggle hidden content"]').forEach(function (sum) {
+      if (sum.textContent.trim()) sum.removeAttribute("aria-label");
     });
   }
   function nameSliders() {
@@ -42,7 +54,8 @@
     repair();
     nameSliders();
     var main = document.querySelector("main") || document.body;
-    new MutationObserver(nameSliders).observe(main, { subtree: true, childList: true, characterData: true });
+    new MutationObserver(function () { nameSliders(); repair(); })
+      .observe(main, { subtree: true, childList: true, characterData: true });
     var header = document.querySelector(".bd-header") || document.body;
     new MutationObserver(repair).observe(header, { subtree: true, childList: true });
     var sidebar = document.querySelector(".bd-sidebar-primary");
