@@ -23,6 +23,7 @@ $(STAMP): pyproject.toml constraints.txt
 book: build serve
 
 build: $(STAMP)
+	rm -rf $(HTML) _build/.doctrees   # a full write every time (static files too); the notebook cache stays
 	$(BIN)/jupyter-book build -W -n --keep-going .
 
 serve:
