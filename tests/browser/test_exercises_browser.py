@@ -1,0 +1,148 @@
+"""The static exercises in headless Chromium, on a standalone page served from 127.0.0.1.
+
+Wrong and right answers get the engine's feedback in a live region; the solution opens from the
+keyboard; nothing of the answer shows before the student answers; the page's script judges every
+answer exactly as Python does; no request leaves 127.0.0.1; axe-core finds nothing serious.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from ombre.display.exercises_html import standalone_page
+from ombre.exercises import Exercise, all_sets, find
+
+from .conftest import run_axe, serve, watch_page
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def exercises_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    root: Path = tmp_path_factory.mktemp("exercises")
+    (root / "index.html").write_text(standalone_page(all_sets(), "Ombre exercises"), encoding="utf-8")
+    yield from serve(root)
+
+
+@pytest.fixture()
+def ex_page(page: Any, exercises_url: str) -> Iterator[Any]:
+    watch = watch_page(page, exercises_url)
+    page.goto(f"{exercises_url}/index.html", wait_until="load")
+    yield page
+    watch.assert_clean()
+
+
+def _wrong(ex: Exercise) -> int:
+    return next(i for i, c in enumerate(ex.choices) if not c.correct)
+
+
+def test_choice_wrong_then_right_with_feedback_announced(ex_page: Any) -> None:
+    ex = find("tricks-1")
+    feedback = ex_page.locator("#ex-tricks-1-feedback")
+    assert feedback.get_attribute("role") == "status"
+    assert feedback.get_attribute("aria-live") == "polite"
+    expect(feedback).to_have_text("")
+    w = _wrong(ex)
+    ex_page.check(f"#ex-tricks-1-c{w}")
+    ex_page.click("#ex-tricks-1 button[type=submit]")
+    expect(feedback).to_have_text("Not right. " + ex.choices[w].feedback)
+    expect(feedback).to_have_class("ombre-ex-feedback ombre-ex-wrong")
+    ex_page.check(f"#ex-tricks-1-c{ex.answer_index}")
+    ex_page.click("#ex-tricks-1 button[type=submit]")
+    expect(feedback).to_have_text("Right. " + ex.choices[ex.answer_index].feedback)
+    expect(feedback).to_have_class("ombre-ex-feedback ombre-ex-right")
+
+
+def test_checking_with_nothing_chosen_asks_for_an_answer(ex_page: Any) -> None:
+    ex_page.click("#ex-order-2 button[type=submit]")
+    expect(ex_page.locator("#ex-order-2-feedback")).to_have_text("Choose an answer first.")
+
+
+def test_numeric_answer_from_the_keyboard(ex_page: Any) -> None:
+    box = ex_page.locator("#ex-order-1-answer")
+    box.fill("11")
+    box.press("Enter")  # the form submits: no mouse needed
+    feedback = ex_page.locator("#ex-order-1-feedback")
+    expect(feedback).to_contain_text("Not right. That is right for a black suit")
+    box.fill("12")
+    box.press("Enter")
+    expect(feedback).to_contain_text("Right. Hearts are a red suit")
+    box.fill("twelve")
+    box.press("Enter")
+    expect(feedback).to_contain_text("Cannot read that as a number")
+
+
+def test_radio_choice_and_check_by_keyboard_only(ex_page: Any) -> None:
+    ex = find("order-4")
+    ex_page.focus("#ex-order-4-c0")
+    # arrow keys move the choice within the group; Tab leaves it for the Check button
+    target = ex.answer_index
+    if target == 1:
+        ex_page.keyboard.press("ArrowDown")
+    else:
+        ex_page.keyboard.press("Space")
+    ex_page.keyboard.press("Tab")
+    focused = ex_page.evaluate("document.activeElement.textContent")
+    assert focused == "Check"
+    ex_page.keyboard.press("Enter")
+    expect(ex_page.locator("#ex-order-4-feedback")).to_contain_text("Right.")
+
+
+def test_solution_hidden_until_opened_by_keyboard(ex_page: Any) -> None:
+    ex = find("probability-4")
+    solution = ex_page.locator("#ex-probability-4 details").nth(1)
+    text = solution.locator("p").first
+    assert solution.get_attribute("open") is None
+    expect(text).to_be_hidden()
+    summary = solution.locator("summary")
+    summary.focus()
+    ex_page.keyboard.press("Enter")
+    expect(text).to_be_visible()
+    expect(text).to_contain_text(f"Answer: {ex.answer_text}.")
+    ex_page.keyboard.press("Space")
+    expect(text).to_be_hidden()
+
+
+def test_no_answer_is_visible_before_answering(ex_page: Any) -> None:
+    visible = ex_page.evaluate("document.body.innerText")
+    for s in all_sets():
+        for ex in s:
+            for c in ex.choices:
+                assert c.feedback not in visible
+            if ex.number is not None:
+                assert ex.solution not in visible
+    assert ex_page.locator("details[open]").count() == 0
+
+
+def test_page_script_judges_exactly_as_python(ex_page: Any) -> None:
+    cases: list[tuple[str, str]] = []
+    for s in all_sets():
+        for ex in s:
+            if ex.number is None:
+                continue
+            answer = ex.answer_text.split(" ")[0]
+            cases += [(ex.id, answer), (ex.id, "0"), (ex.id, "1 in 118"), (ex.id, "22.5%"), (ex.id, "9/40")]
+            cases += [(ex.id, str(float(v))) for v, _ in ex.mistakes]
+    verdicts = ex_page.evaluate(
+        """cases => cases.map(([id, text]) => {
+            const el = document.querySelector('script[data-ombre-ex-data="ex-' + id + '"]');
+            return window.ombreExercises.judge(JSON.parse(el.textContent), text).correct;
+        })""",
+        cases,
+    )
+    for (ex_id, text), verdict in zip(cases, verdicts, strict=True):
+        assert verdict == find(ex_id).check(text).correct, (ex_id, text)
+
+
+def test_no_serious_accessibility_violations(ex_page: Any) -> None:
+    ex_page.check("#ex-tricks-2-c0")
+    ex_page.click("#ex-tricks-2 button[type=submit]")
+    ex_page.locator("#ex-pope-1 details").nth(1).locator("summary").click()
+    violations = run_axe(ex_page)
+    report = [f"{v['id']} ({v['impact']}): {v['help']}" for v in violations]
+    assert not report, "\n".join(report)
