@@ -53,6 +53,7 @@ __all__ = [
     "trump_count_distribution",
     "p_card_with_player",
     "SimDeal",
+    "card_mask",
     "deal_sample",
     "Event",
     "EVENTS",
@@ -61,6 +62,7 @@ __all__ = [
     "wilson_interval",
     "format_fraction",
     "hypergeometric_table",
+    "ombre_win_chance",
     "MANILLES",
 ]
 
@@ -212,10 +214,25 @@ class SimDeal:
         """True if ``seat`` was dealt ``card``."""
         return bool(self.hands[seat] >> card.index & 1)
 
-    def count(self, seat: int, cards: Iterable[Card]) -> int:
-        """How many of ``cards`` were dealt to ``seat``."""
-        h = self.hands[seat]
-        return sum(h >> c.index & 1 for c in cards)
+    def count(self, seat: int, cards: Iterable[Card] | int) -> int:
+        """How many of ``cards`` (cards, or a bit set of them) were dealt to ``seat``."""
+        mask = cards if isinstance(cards, int) else card_mask(cards)
+        return (self.hands[seat] & mask).bit_count()
+
+
+def card_mask(cards: Iterable[Card]) -> int:
+    """The cards as a bit set (bit ``card.index``).
+
+    >>> card_mask([SPADILLE, BASTO]) == (1 << 0) | (1 << 10)
+    True
+    """
+    m = 0
+    for c in cards:
+        m |= 1 << c.index
+    return m
+
+
+_BITS = tuple(1 << i for i in range(PACK_SIZE))
 
 
 def deal_sample(rng: random.Random) -> SimDeal:
@@ -225,11 +242,8 @@ def deal_sample(rng: random.Random) -> SimDeal:
     >>> [bin(h).count("1") for h in d.hands], bin(d.stock).count("1")
     ([9, 9, 9], 13)
     """
-    order = rng.sample(range(PACK_SIZE), PACK_SIZE)
-    masks = [0, 0, 0, 0]
-    for pos, idx in enumerate(order):
-        masks[min(pos // HAND_SIZE, 3)] |= 1 << idx
-    return SimDeal((masks[0], masks[1], masks[2]), masks[3])
+    order = rng.sample(_BITS, PACK_SIZE)
+    return SimDeal((sum(order[0:9]), sum(order[9:18]), sum(order[18:27])), sum(order[27:]))
 
 
 @dataclass(frozen=True)
@@ -247,9 +261,12 @@ def _trump_cards(trump: Suit) -> tuple[Card, ...]:
     return trump_order(trump)
 
 
-_KINGS = tuple(c for c in DECK if c.rank == "K")
-_HEART_TRUMPS = _trump_cards(Suit.HEARTS)
-_SPADE_MATADORS = (SPADILLE, manille(Suit.SPADES), BASTO)
+_KINGS = card_mask(c for c in DECK if c.rank == "K")
+_HEART_TRUMPS = card_mask(_trump_cards(Suit.HEARTS))
+_SPADE_MATADORS = card_mask((SPADILLE, manille(Suit.SPADES), BASTO))
+_MANILLE_MASK = card_mask(MANILLES)
+_BLACK_ACES = card_mask((SPADILLE, BASTO))
+_SPADILLE_BIT = SPADILLE.bit
 
 #: The questions of the probability lab, each with its exact answer.
 EVENTS: dict[str, Event] = {
@@ -259,7 +276,7 @@ EVENTS: dict[str, Event] = {
             "spadille",
             "You are dealt Spadille (the Ace of Spades).",
             p_holds_card(SPADILLE),
-            lambda d: d.holds(0, SPADILLE),
+            lambda d: bool(d.hands[0] & _SPADILLE_BIT),
             "9 of the 40 cards come to you, so any one card is yours with chance 9/40.",
         ),
         Event(
@@ -280,13 +297,13 @@ EVENTS: dict[str, Event] = {
             "matadors-any-trump",
             "You are dealt Spadille, Basto and a Manille, so some trump gives you all three matadors.",
             p_all_matadors_for_some_trump(),
-            lambda d: d.holds(0, SPADILLE) and d.holds(0, BASTO) and d.count(0, MANILLES) >= 1,
+            lambda d: d.hands[0] & _BLACK_ACES == _BLACK_ACES and bool(d.hands[0] & _MANILLE_MASK),
             "Hands with both black aces, C(38, 7), less those with no Manille, C(34, 7).",
         ),
         Event(
             "five-heart-trumps",
             "You are dealt five or more of the twelve trumps when hearts are trumps.",
-            p_holds_at_least(5, len(_HEART_TRUMPS)),
+            p_holds_at_least(5, _HEART_TRUMPS.bit_count()),
             lambda d: d.count(0, _HEART_TRUMPS) >= 5,
             "Sum over k = 5..9 of C(12, k) C(28, 9 - k) / C(40, 9).",
         ),
@@ -402,3 +419,67 @@ def hypergeometric_table(n: int, ks: Sequence[int]) -> list[tuple[int, Fraction]
     [(0, Fraction(6293, 18278)), (4, Fraction(63, 45695))]
     """
     return [(k, p_holds_exactly(k, n)) for k in ks]
+
+
+def ombre_win_chance(
+    hand: Iterable[Card],
+    trump: Suit,
+    trials: int,
+    seed: int,
+    *,
+    opponents: str = "rule-of-thumb",
+    rules: str = "1665",
+    points: int = 30,
+    progress: Callable[[int, int], None] | None = None,
+) -> Simulation:
+    """Estimate how often the eldest hand wins as the Ombre with ``hand`` and ``trump``.
+
+    The other 31 cards are dealt at random ``trials`` times (seeded).  In
+    each deal the holder of ``hand`` plays, names ``trump`` and exchanges by
+    the 1665 rule of thumb; the other two pass and defend with computer
+    players of kind ``opponents`` (see :mod:`ombre.players`), and the Ombre
+    plays by the rule of thumb.  A hit is a win (or the vole).  There is no
+    exact count to compare with: the answer depends on how everyone plays.
+
+    >>> from ombre.cards import parse_cards
+    >>> sim = ombre_win_chance(parse_cards("As 2s Ac Ks Kc Kh Qh 2d 3d"), Suit.SPADES, 20, seed=1)
+    >>> sim.trials, 0.5 < sim.estimate <= 1.0
+    (20, True)
+    """
+    from ombre.game import Bid, Deal, GameState, NameTrump, Phase
+    from ombre.players import Player, RuleOfThumbPlayer, make_player
+
+    mine = tuple(dict.fromkeys(hand))
+    if len(mine) != HAND_SIZE:
+        raise ProbabilityError(f"a hand has nine different cards, not {len(mine)}")
+    if trials <= 0:
+        raise ProbabilityError(f"a simulation needs a positive number of trials, not {trials}")
+    rng = random.Random(seed)
+    rest = [c for c in DECK if c not in mine]
+    players: dict[int, Player] = {0: RuleOfThumbPlayer()}
+    players.update({s: make_player(opponents, seed + s) for s in (1, 2)})
+    marks = _checkpoints(trials, points)
+    step = max(1, trials // 100)
+    path: list[tuple[int, float]] = []
+    hits = 0
+    nxt = 0
+    for n in range(1, trials + 1):
+        cards = rng.sample(rest, len(rest))
+        hands = (mine, tuple(cards[:9]), tuple(cards[9:18]))
+        state = GameState(Deal(hands, tuple(cards[18:]), dealer=2), rules=rules)
+        state.apply(Bid("play"))
+        while state.phase is Phase.BIDDING:
+            state.apply(Bid("pass"))
+        state.apply(NameTrump(trump))
+        while not state.is_terminal():
+            seat = state.current_player
+            assert seat is not None
+            state.apply(players[seat].choose(state.view(seat)))
+        if state.result is not None and state.result.ombre_wins:
+            hits += 1
+        if n == marks[nxt]:
+            path.append((n, hits / n))
+            nxt = min(nxt + 1, len(marks) - 1)
+        if progress is not None and (n % step == 0 or n == trials):
+            progress(n, trials)
+    return Simulation(hits, trials, tuple(path))

@@ -120,51 +120,76 @@ def _percent(x: float) -> str:
 
 
 def convergence_plot(
-    sim: Simulation, exact: Fraction | float, what: str, *, title: str | None = None
+    sim: Simulation, exact: Fraction | float | None, what: str, *, title: str | None = None
 ) -> Plot:
     """The running estimate of a simulation against the exact chance, trials on a log scale.
 
     A shaded band shows the 95% interval around the exact value that an
     estimate from that many deals falls in, so the reader sees the estimate
     settle inside a band that narrows like one over the square root of the
-    number of deals.
+    number of deals.  With ``exact=None`` (a chance nobody can count, such as
+    winning against computer players) the band is the 95% interval of the
+    estimate itself.
     """
     if not sim.path:
         raise ValueError("the simulation kept no running estimates (points=0)")
-    p = float(exact)
     ns = [n for n, _ in sim.path]
     est = [e for _, e in sim.path]
     with style():
         fig = Figure()
         ax = fig.add_subplot()
         lows, highs = [], []
-        for n in ns:
-            half = 1.96 * (p * (1 - p) / n) ** 0.5
-            lows.append(max(0.0, p - half))
-            highs.append(min(1.0, p + half))
-        ax.fill_between(ns, lows, highs, color=PALETTE["band"], label="95% of estimates fall here", lw=0)
-        ax.axhline(p, color=PALETTE["red"], lw=1.6, ls="--", label=f"exact: {_percent(p)}")
+        for n, e in sim.path:
+            if exact is None:
+                lo, hi = wilson_interval(round(e * n), n)
+            else:
+                p = float(exact)
+                half = 1.96 * (p * (1 - p) / n) ** 0.5
+                lo, hi = max(0.0, p - half), min(1.0, p + half)
+            lows.append(lo)
+            highs.append(hi)
+        band = "95% of estimates fall here" if exact is not None else "95% interval of the estimate"
+        ax.fill_between(ns, lows, highs, color=PALETTE["band"], label=band, lw=0)
+        if exact is not None:
+            ax.axhline(
+                float(exact), color=PALETTE["red"], lw=1.6, ls="--", label=f"exact: {_percent(float(exact))}"
+            )
         ax.plot(ns, est, color=PALETTE["green"], lw=1.8, marker="o", ms=3, label="simulated estimate")
         ax.set_xscale("log")
         ax.set_xlabel("deals simulated (log scale)")
         ax.set_ylabel("chance")
         ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=1))
-        ax.set_title(title or f"The chance of {what}: simulation against the exact count")
-        ax.legend(loc="upper right")
+        default = (
+            f"The chance of {what}: simulation against the exact count"
+            if exact is not None
+            else f"The chance of {what}: a simulation"
+        )
+        ax.set_title(title or default)
+        ax.legend(loc="best")
         fig.tight_layout()
     lo, hi = sim.interval()
     first = est[0]
-    alt = (
-        f"Line chart: the simulated chance of {what} after 1 to {sim.trials:,} random deals, on a "
-        f"logarithmic axis, against the exact value {_percent(p)} drawn as a dashed line. The estimate "
-        f"starts at {_percent(first)} and ends at {_percent(sim.estimate)} after {sim.trials:,} deals "
-        f"(95% interval {_percent(lo)} to {_percent(hi)}), inside a shaded band that narrows around the "
-        "exact value."
+    ending = (
+        f"The estimate starts at {_percent(first)} and ends at {_percent(sim.estimate)} after {sim.trials:,} "
+        f"deals (95% interval {_percent(lo)} to {_percent(hi)})"
     )
-    caption = (
-        f"Simulated chance of {what}: {_percent(sim.estimate)} from {sim.trials:,} deals; exact "
-        f"{_percent(p)}."
-    )
+    if exact is not None:
+        p = float(exact)
+        alt = (
+            f"Line chart: the simulated chance of {what} after 1 to {sim.trials:,} random deals, on a "
+            f"logarithmic axis, against the exact value {_percent(p)} drawn as a dashed line. {ending}, "
+            "inside a shaded band that narrows around the exact value."
+        )
+        caption = (
+            f"Simulated chance of {what}: {_percent(sim.estimate)} from {sim.trials:,} deals; "
+            f"exact {_percent(p)}."
+        )
+    else:
+        alt = (
+            f"Line chart: the simulated chance of {what} after 1 to {sim.trials:,} random deals, on a "
+            f"logarithmic axis. {ending}; the shaded band of its 95% interval narrows as deals are added."
+        )
+        caption = f"Simulated chance of {what}: {_percent(sim.estimate)} from {sim.trials:,} deals."
     return Plot(fig, alt, caption)
 
 
