@@ -49,8 +49,8 @@ need not be played to it (the matadors' privilege) and waits to beat it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Literal, overload
 
 from ombre._core import MATADOR_MASK, PRIV, TABLES, Tables
@@ -69,6 +69,10 @@ __all__ = [
     "analyse",
     "outcome_value",
     "random_position",
+    "MoveAnalysis",
+    "analyse_play",
+    "analyse_game",
+    "value_text",
 ]
 
 Objective = Literal["tricks", "outcome"]
@@ -1048,3 +1052,126 @@ def analyse(position: Position, objective: Objective = "tricks") -> dict[Card, i
     if objective == "outcome":
         return {c: OUTCOME_ORDER[v] for c, v in values.items()}
     return values
+
+
+# ---------------------------------------------------------------------------
+# A whole play, card by card
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MoveAnalysis:
+    """The solver's view of one card played: the value of every legal card at that moment.
+
+    Values are from the Ombre's side (his tricks in the hand, or the outcome
+    ordinal); the Ombre wants them high, the defenders low.  ``best`` is the
+    best value for the player to move; :attr:`cost` how much the card played
+    gave away (0 for a best card).
+    """
+
+    step: int  # 0-based count of cards played before this one
+    trick: int  # 1-based
+    seat: int
+    ombre_to_move: bool
+    card: Card
+    values: Mapping[Card, int] = field(repr=False)
+    value: int
+    best: int
+    best_cards: tuple[Card, ...]
+    objective: Objective
+
+    @property
+    def cost(self) -> int:
+        """How much worse (for the player to move) the card played is than the best card."""
+        return abs(self.best - self.value)
+
+    @property
+    def best_alternative(self) -> tuple[Card, int] | None:
+        """The best card other than the one played, with its value (``None`` if the card was forced)."""
+        others = [(c, v) for c, v in self.values.items() if c != self.card]
+        if not others:
+            return None
+        if self.ombre_to_move:
+            return max(others, key=lambda cv: cv[1])
+        return min(others, key=lambda cv: cv[1])
+
+
+def value_text(value: int, objective: Objective) -> str:
+    """A value as words: ``5 tricks`` or ``win``.
+
+    >>> value_text(1, "tricks"), value_text(0, "outcome")
+    ('1 trick', 'codille')
+    """
+    if objective == "outcome":
+        return OUTCOME_ORDER[value].value
+    return f"{value} trick{'s' if value != 1 else ''}"
+
+
+def analyse_play(
+    hands: Sequence[Iterable[Card | str] | str],
+    trump: Suit | str,
+    ombre: int,
+    leader: int,
+    plays: Iterable[Card | str],
+    objective: Objective = "tricks",
+    won: Sequence[int] = (0, 0, 0),
+) -> list[MoveAnalysis]:
+    """Analyse every card of a play from a starting position: each card's value and the best one.
+
+    One solver (one transposition table) serves the whole play.
+
+    >>> steps = analyse_play(["Ks 5c", "Kd 4d", "5h As"], "s", 0, 0, ["Ks", "4d", "As"], won=(3, 2, 2))
+    >>> [(str(m.card), m.value, m.best, m.cost) for m in steps]
+    [('Ks', 3, 4, 1), ('4d', 3, 3, 0), ('As', 3, 3, 0)]
+    """
+    pos = Position.from_hands(hands, trump, ombre, leader, won=won)
+    solver = Solver(pos.trump, ombre, objective)
+    out: list[MoveAnalysis] = []
+    for step, raw in enumerate(plays):
+        card = raw if isinstance(raw, Card) else parse_card(raw, pos.trump)
+        values = solver.analyse(pos)
+        if card not in values:
+            seat = pos.to_move
+            reason = why_illegal(pos.hands[seat], pos.trick, card, pos.trump) or "not legal here"
+            raise PositionError(f"card {step + 1} ({card}): seat {seat} cannot play it: {reason}")
+        is_ombre = pos.to_move == ombre
+        best = max(values.values()) if is_ombre else min(values.values())
+        trick = 10 - pos.tricks_left
+        out.append(
+            MoveAnalysis(
+                step,
+                trick,
+                pos.to_move,
+                is_ombre,
+                card,
+                values,
+                values[card],
+                best,
+                tuple(c for c, v in values.items() if v == best),
+                objective,
+            )
+        )
+        pos = pos.play(card)
+    return out
+
+
+def analyse_game(state: object, objective: Objective = "tricks") -> list[MoveAnalysis]:
+    """Analyse every card played in a :class:`ombre.game.GameState` (a replayed record, say).
+
+    The play is taken from the hands as they stood at the first lead and the
+    tricks played since (the current unfinished trick included).
+    """
+    from ombre.game import GameState
+
+    if not isinstance(state, GameState):
+        raise PositionError(f"expected a GameState, not {type(state).__name__}")
+    if state.trump is None or state.ombre is None:
+        raise PositionError("the hand never reached the play: there is nothing to analyse")
+    plays = [c for t in state.tricks for c in t.cards]
+    current = state.current_trick
+    if current is not None:
+        plays += list(current.cards)
+    leader = state.tricks[0].leader if state.tricks else (current.leader if current is not None else None)
+    if leader is None:
+        return []
+    return analyse_play(state.hands_at_play, state.trump, state.ombre, leader, plays, objective)
