@@ -288,7 +288,7 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
     """
     rng = random.Random(seed)
     tables = TABLES_BY_INDEX
-    priv = PRIV
+    npriv = _NOT_PRIV
     bit = _BIT
     sel = SEL
     codes = _CODE_BYTES
@@ -339,10 +339,10 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
             p2 = p1 + 1 if p1 < 2 else 0
             if c0 < tbase:
                 fm = follow[c0]
+                sh = base[c0]
                 h = hands[p1]
                 lg = h & fm
                 if lg:
-                    sh = base[c0]
                     s = sel[lg >> sh]
                     c1 = s[nxt() % len(s)] + sh
                     lists[p1].remove(c1)
@@ -352,7 +352,6 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
                 h = hands[p2]
                 lg = h & fm
                 if lg:
-                    sh = base[c0]
                     s = sel[lg >> sh]
                     c2 = s[nxt() % len(s)] + sh
                     lists[p2].remove(c2)
@@ -360,10 +359,10 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
                     c2 = lists[p2].pop()
                 hands[p2] = h ^ bit[c2]
             else:
-                pv = priv[c0]
+                pv = npriv[c0]
                 h = hands[p1]
                 lg = h & tmask
-                if lg & ~pv:
+                if lg & pv:
                     s = sel[lg >> tbase]
                     c1 = s[nxt() % len(s)] + tbase
                     lists[p1].remove(c1)
@@ -372,7 +371,7 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
                 hands[p1] = h ^ bit[c1]
                 h = hands[p2]
                 lg = h & tmask
-                if lg & ~pv:
+                if lg & pv:
                     s = sel[lg >> tbase]
                     c2 = s[nxt() % len(s)] + tbase
                     lists[p2].remove(c2)
@@ -404,6 +403,8 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
 
 
 _CODE_BYTES = bytes(range(40))
+#: ``~PRIV[code]``: the trumps that must follow a trump led with this code
+_NOT_PRIV: tuple[int, ...] = tuple(~p for p in PRIV)
 #: 32-bit words at or above this are rejected, so that ``word % k`` is uniform for k <= 12
 _WORD_LIMIT = (1 << 32) // 27720 * 27720
 
