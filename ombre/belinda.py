@@ -531,7 +531,7 @@ def _trick4_pam(h: History) -> str | None:
         tok = tr.card_of(seat)
         if tok is not None and tok.trump:
             who = h.name(seat)
-            return f"Pam's holder, {who}, still has a trump ({tok} at trick {tr.number}): not destitute of aid"
+            return f"{who}, who played Pam, still holds a trump ({tok}, trick {tr.number})"
     return None
 
 

@@ -521,9 +521,7 @@ class Solver:
                 guess = v
         return lo
 
-    def _value_after(
-        self, hs: _Counts, lead: int, trick: tuple[int, ...], won: _Counts, card: int
-    ) -> int:
+    def _value_after(self, hs: _Counts, lead: int, trick: tuple[int, ...], won: _Counts, card: int) -> int:
         seat = (lead + len(trick)) % 3
         h = list(hs)
         h[seat] ^= 1 << card
@@ -561,9 +559,7 @@ class Solver:
             return won[0]
         return _FINAL[won]
 
-    def _test_partial(
-        self, hs: _Counts, lead: int, trick: tuple[int, ...], won: _Counts, target: int
-    ) -> int:
+    def _test_partial(self, hs: _Counts, lead: int, trick: tuple[int, ...], won: _Counts, target: int) -> int:
         """A fail-soft zero-window test from a position that may be inside a trick.
 
         The result ``v`` is a lower bound of the value if ``v >= target``, an upper bound otherwise.
