@@ -83,6 +83,8 @@ __all__ = [
     "advised_bid",
     "advised_discards",
     "hint",
+    "choose_card",
+    "describe_hand",
     "play_hand",
     "sample_world",
     "hidden_constraints",
