@@ -16,12 +16,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from ombre.cards import DECK, Card, Suit, parse_cards
 from ombre.display.viewer import ReplayNote, build_replay, replay_html
 from ombre.game import Bid, Deal, DeclareVole, Exchange, GameState, NameTrump, Phase
 
-from .conftest import BUILD, run_axe, serve, watch_page
+from .conftest import BUILD, Lab, run_all_cells, run_axe, serve, watch_page
 
 pytestmark = pytest.mark.browser
 
@@ -102,8 +103,20 @@ class Target:
 
 
 def _book_pages() -> list[str]:
-    raw = os.environ.get("OMBRE_REPLAY_PAGES", "")
-    return [p.strip() for p in raw.split(",") if p.strip()]
+    """Pages of the built book that hold a replay: ``OMBRE_REPLAY_PAGES``, else every such page."""
+    raw = os.environ.get("OMBRE_REPLAY_PAGES")
+    if raw is not None:
+        return [p.strip() for p in raw.split(",") if p.strip()]
+    if not BUILD.is_dir():
+        return []
+    found = []
+    for path in sorted(BUILD.rglob("*.html")):
+        rel = path.relative_to(BUILD).as_posix()
+        if rel.startswith(("_static/", "_sources/", "_images/")):
+            continue
+        if 'class="om-viewer"' in path.read_text(encoding="utf-8", errors="replace"):
+            found.append(rel)
+    return found
 
 
 @pytest.fixture(params=["standalone", *_book_pages()])
@@ -241,16 +254,23 @@ def test_step_through_every_card_by_keys(page: Any, target: Target) -> None:
 
 def test_open_a_trick_by_its_link(page: Any, target: Target) -> None:
     watch = watch_page(page, target.origin)
-    page.goto(target.url + "#trick-5")
+    page.goto(target.url)
     data = _data(page)
-    k = data["ends"][4]
+    trick = min(5, len(data["ends"]))
+    page.goto("about:blank")
+    page.goto(f"{target.url}#trick-{trick}")
+    k = data["ends"][trick - 1]
     _check(page, data, k, target.engine)
-    assert page.locator(".om-viewer .om-note.om-current").count() <= 1
+    marked = page.locator(".om-viewer").first.locator(".om-note.om-current")
+    assert set(marked.evaluate_all("(els) => els.map((e) => e.dataset.trick)")) <= {str(trick)}
     # navigating writes the position into the address, to be shared
     page.locator(".om-viewer").first.get_by_role("button", name="Next card").click()
-    assert _shown(page)["hash"] == "#" + data["steps"][k + 1]["h"]
-    page.goto(target.url + "#trick-2-card-1")
-    _check(page, data, data["ends"][1] - 2, target.engine)
+    several = page.locator(".om-viewer").count() > 1
+    prefix = page.locator(".om-viewer").first.get_attribute("id") + "-" if several else ""
+    assert _shown(page)["hash"] == "#" + prefix + data["steps"][k + 1]["h"]
+    page.goto("about:blank")
+    page.goto(target.url + "#trick-1-card-1")
+    _check(page, data, 1, target.engine)
     watch.assert_clean()
 
 
@@ -407,3 +427,40 @@ def test_an_unfinished_record(page: Any, site: str) -> None:
     assert root.locator(".om-q").first.is_visible()
     assert "(supplied by reconstruction)" in root.locator(".om-table").inner_text()
     watch.assert_clean()
+
+
+# ----------------------------------------------------------------------------- JupyterLab
+
+
+def test_replay_notebook_in_jupyterlab(page: Any, jupyterlab: Lab) -> None:
+    """The replay notebook runs in a real JupyterLab; its static viewer and its widget respond."""
+    page.set_default_timeout(60000)
+    page.goto(jupyterlab.notebook_url("replay-belinda.ipynb"))
+    run_all_cells(page)
+    # the static viewer: its inline script runs in the notebook's output
+    viewer = page.locator(".jp-OutputArea .om-viewer#pole")
+    expect(viewer.locator(".om-status")).to_contain_text("Before the first trick")
+    viewer.get_by_role("button", name="Next trick").click()
+    won = "Belinda wins the trick: Belinda 1, Baron 0, Knight 0."
+    expect(viewer.locator(".om-status")).to_contain_text(won)
+    # the widget: the cells below it left it after trick 4 of the recorded game
+    box = page.locator(".jp-OutputArea .widget-vbox").first
+    status = box.locator(".widget-html .om-status")
+    expect(status).to_contain_text("Belinda wins the trick: Belinda 4, Baron 0, Knight 0.")
+    box.locator(".widget-button", has_text="Next card").click()
+    expect(status).to_have_text("Belinda plays the King of Clubs.")
+    # solver values are written under the Baron's legal cards
+    expect(box.locator(".om-value").first).to_be_visible()
+    # what if the Baron threw the Ace of Hearts?
+    box.locator(".widget-dropdown select").nth(1).select_option(label="the Ace of Hearts")
+    box.locator(".widget-button", has_text="Play it and let the engine finish").click()
+    note = box.locator(".widget-html").last
+    expect(note).to_contain_text("A branch: What if Baron plays the Ace of Hearts")
+    expect(status).to_have_text("Baron plays the Ace of Hearts.")
+    box.locator(".widget-button", has_text="Last").click()
+    expect(box.locator(".om-result")).to_be_visible()
+    box.locator(".widget-button", has_text="Return to the recorded game").click()
+    expect(status).to_have_text("Belinda plays the King of Clubs.")
+    # another reconstruction
+    box.locator(".widget-dropdown select").first.select_option(label="Without taking in, after Baker")
+    expect(box.locator(".om-title")).to_have_text("Belinda's game: without taking in, after Baker")
