@@ -379,3 +379,15 @@ def test_value_objects_draw_themselves() -> None:
     page = record._repr_html_()
     assert page.startswith('<div class="om-viewer" id="ombre-a-specimen-hand"') and "OmbreViewer" in page
     assert Card.parse("As")._repr_svg_().startswith("<svg")
+
+
+@pytest.mark.parametrize("name", ["belinda-1-pole", "belinda-2-king-of-clubs", "belinda-3-baker"])
+def test_belindas_records_replay_within_the_budget(name: str) -> None:
+    record = _record(name)
+    rp = build_replay(record)
+    assert len(rp.steps) == 28 and rp.steps[-1].tricks == record.replay().tricks_won == (5, 4, 0)
+    # Pope's lines beside every trick, with their numbers
+    assert {n.trick for n in rp.notes} >= set(range(1, 10))
+    page = replay_html(rp, viewer_id="b")
+    assert len(page.encode("utf-8")) < 200_000
+    assert '<span class="om-ln">49</span><span>Spadillio first, unconquerable Lord!</span>' in page
