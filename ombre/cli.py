@@ -220,6 +220,60 @@ def _editions(args: argparse.Namespace) -> int:
     return 0
 
 
+# --------------------------------------------------------------------------- solve
+
+
+def _solve_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", metavar="FILE", help="a game-record file ('-' for standard input)")
+    p.add_argument(
+        "--objective",
+        choices=("tricks", "outcome"),
+        default="tricks",
+        help="value each card by the Ombre's tricks (default) or by his result (win, repuesto, codille)",
+    )
+    p.add_argument("--game", type=_positive, metavar="N", help="only the N-th game of the file (from 1)")
+
+
+def _solve(args: argparse.Namespace) -> int:
+    from ombre.record import read_records, replay_record
+    from ombre.solver import analyse_game, value_text
+
+    games = read_records(_read_text(args.file), path=args.file)
+    if args.game is not None:
+        if args.game > len(games):
+            raise CommandError(f"{args.file}: --game {args.game}, but the file holds {len(games)} game(s)")
+        games = [games[args.game - 1]]
+    out: TextIO = args.out
+    for k, game in enumerate(games):
+        state = replay_record(game).state
+        names = state.players
+        steps = analyse_game(state, args.objective)
+        if k:
+            out.write("\n")
+        title = game.tag("Event") or f"{names[0]}, {names[1]} and {names[2]}"
+        out.write(f"{title}\n")
+        if state.ombre is None or state.trump is None:
+            out.write("Nobody played this hand: there is nothing to solve.\n")
+            continue
+        what = "the Ombre's tricks in the hand" if args.objective == "tricks" else "the Ombre's result"
+        out.write(
+            f"Ombre: {names[state.ombre]}; trumps: {state.trump.plural}. Each value is {what} "
+            "when every card from there on is best (double dummy).\n"
+        )
+        width = max(len(n) for n in names)
+        out.write(f"trick  {'player':<{width}}  card  {'value':<10}  best alternative\n")
+        for m in steps:
+            alt = m.best_alternative
+            other = "(forced)" if alt is None else f"{alt[0]} {value_text(alt[1], args.objective)}"
+            value = value_text(m.value, args.objective)
+            line = f"{m.trick:>5}  {names[m.seat]:<{width}}  {m.card!s:<4}  {value:<10}  {other}"
+            if m.cost:
+                best = " ".join(str(c) for c in m.best_cards)
+                line += f"  <- not best: {best} gives {value_text(m.best, args.objective)}"
+            out.write(line.rstrip() + "\n")
+    return 0
+
+
 # --------------------------------------------------------------------------- the table
 
 #: Every subcommand, in the order ``--help`` lists them.  Add new ones here.
@@ -238,6 +292,12 @@ SUBCOMMANDS: list[Subcommand] = [
     ),
     Subcommand("deal", "print a random deal as a game record", _deal_arguments, _deal),
     Subcommand("decode", "decode a braille (BRF) file, one paragraph a line", _decode_arguments, _decode),
+    Subcommand(
+        "solve",
+        "the double-dummy value of each card played in a record, and the best alternative",
+        _solve_arguments,
+        _solve,
+    ),
     Subcommand(
         "editions",
         "write the exercise sets as student notebooks (no answers) and teacher notebooks (solutions)",
