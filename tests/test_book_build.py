@@ -36,7 +36,8 @@ class _Links(HTMLParser):
         for key in ("src",) if tag in ("script", "img", "iframe", "source") else ():
             if a.get(key):
                 self.resources.append(a[key] or "")
-        if tag == "link" and a.get("href") and a.get("rel") in ("stylesheet", "preload", "icon", "modulepreload"):
+        linked = ("stylesheet", "preload", "icon", "modulepreload")
+        if tag == "link" and a.get("href") and a.get("rel") in linked:
             self.resources.append(a["href"] or "")
 
 

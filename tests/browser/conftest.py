@@ -221,8 +221,9 @@ def jupyterlab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
         "MPLBACKEND": "Agg",
     }
     # No announcements or update checks: the lab must not reach for the network.
-    (work / "settings" / "@jupyterlab" / "apputils-extension").mkdir(parents=True)
-    (work / "settings" / "@jupyterlab" / "apputils-extension" / "notification.jupyterlab-settings").write_text(
+    apputils = work / "settings" / "@jupyterlab" / "apputils-extension"
+    apputils.mkdir(parents=True)
+    (apputils / "notification.jupyterlab-settings").write_text(
         '{"fetchNews": "false", "checkForUpdates": false}', encoding="utf-8"
     )
     cmd = [
