@@ -23,9 +23,8 @@ def test_page_loads_offline_and_passes_axe(page: Any, book_url: str, path: str) 
     assert response is not None and response.status == 200, path
     assert page.locator("main h1").count() >= 1, f"{path} has no heading"
     violations = run_axe(page)
-    report = [
-        f"{v['id']} ({v['impact']}): {v['help']} -> {[n['target'] for n in v['nodes'][:3]]}" for v in violations
-    ]
+    report = [f"{v['id']} ({v['impact']}): {v['help']} -> {[n['target'] for n in v['nodes'][:3]]}"
+              for v in violations]
     assert not report, f"{path}:\n" + "\n".join(report)
     watch.assert_clean()
 
