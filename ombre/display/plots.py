@@ -23,7 +23,7 @@ from __future__ import annotations
 import base64
 import html
 import io
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from fractions import Fraction
@@ -44,6 +44,7 @@ __all__ = [
     "convergence_plot",
     "tournament_plot",
     "interval_text",
+    "table_html",
     "progress_bar",
 ]
 
@@ -225,6 +226,24 @@ def tournament_plot(result: TournamentResult, *, names: dict[str, str] | None = 
         + "."
     )
     return Plot(fig, alt, f"Tournament under the {result.rules} rules: gains per hand in {result.unit}.")
+
+
+def table_html(header: Sequence[str], rows: Iterable[Sequence[object]], *, caption: str | None = None) -> str:
+    """A plain, accessible HTML table (column headers with ``scope``, optional caption), cells escaped.
+
+    For computed tables on book pages, where a Markdown table in a cell's output would not be
+    rendered.
+
+    >>> t = table_html(["Card", "Place"], [["A♠", 1]], caption="Trumps")
+    >>> t.startswith('<table class="ombre-table"><caption>Trumps</caption>')
+    True
+    >>> '<th scope="col">Place</th>' in t and "<td>A♠</td><td>1</td>" in t
+    True
+    """
+    cap = f"<caption>{html.escape(caption)}</caption>" if caption else ""
+    head = "".join(f'<th scope="col">{html.escape(str(h))}</th>' for h in header)
+    body = "".join("<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in row) + "</tr>" for row in rows)
+    return f'<table class="ombre-table">{cap}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
 
 
 def interval_text(hits: int, trials: int) -> str:
