@@ -1014,9 +1014,10 @@ def count_deals(
     for pinned, place in pins.items():
         if place not in PLACES:
             raise BelindaError(f"unknown place {place!r} for {pinned} (places: {', '.join(PLACES)})")
-    named = set(pins) | set(MATADORS)
+    named_by_constraints = set(MATADORS)
     for c in cons:
-        named |= c.names()
+        named_by_constraints |= c.names()
+    named = set(pins) | named_by_constraints
     tokens = _tokens(named)
     index = {t: i for i, t in enumerate(tokens)}
     sizes = [len(t.cards) for t in tokens]
@@ -1106,6 +1107,22 @@ def count_deals(
         key = tuple(tuple(sorted(hands[s].items())) for s in range(3))
         found.add(key)
 
+    # constraints see a card's identity only if they name it; of the others, suit, trump and rank
+    # (worth remembering only when pins have split off cards that no constraint names)
+    memo = bool(set(pins) - named_by_constraints)
+    seen: set[object] = set()
+    by_name = {i for i, t in enumerate(tokens) if t.card is not None and t.card in named_by_constraints}
+
+    def looks(i: int) -> object:
+        tok = tokens[i]
+        return i if i in by_name else (tok.suit, tok.trump, tok.court, len(tok.cards) > 1)
+
+    def state_key() -> object:
+        past = tuple(
+            (t.leader, t.winner, tuple((s, looks(index[tok])) for s, tok in t.plays)) for t in history.tricks
+        )
+        return (tuple(tuple(sorted(h.items())) for h in hands), past)
+
     def play(n: int, leader: int) -> None:
         trick = history.tricks[-1]
         pos = len(trick.plays)
@@ -1120,9 +1137,13 @@ def count_deals(
             if n == 9:
                 finish()
             else:
-                history.tricks.append(TrickView(n + 1, w, []))
-                play(n + 1, w)
-                history.tricks.pop()
+                k = state_key() if memo else None
+                if k not in seen:  # the same state again leads to the same deals
+                    if memo:
+                        seen.add(k)
+                    history.tricks.append(TrickView(n + 1, w, []))
+                    play(n + 1, w)
+                    history.tricks.pop()
             trick.winner = None
             return
         seat = (leader + pos) % 3
@@ -1185,6 +1206,12 @@ def deal_is_consistent(
 
     An independent check for :func:`count_deals`: it plays real cards with
     :func:`ombre.rules.legal_plays` and :func:`ombre.rules.trick_winner`.
+    Two shortcuts keep it quick: a card a constraint puts at a trick (and
+    seat) is played only there, and a position reached again after a
+    complete trick is not searched twice.  A position is "the same" when the
+    cards still held are the same and the tricks played look the same to the
+    constraints, which see only the cards they name and, of the others, the
+    suit, trump and court rank.
     """
     cons = tuple(constraints)
     hs = [list(h) for h in hands]
@@ -1197,11 +1224,26 @@ def deal_is_consistent(
             return False
         for n in c.tricks:
             by_trick[n].append(c)
+    seats = {B: 0, R: 1, K: 2}
+    placed = {card: (n, seats[who] if who is not None else None) for c in cons for card, n, who in c.places}
+    named = set(MATADORS).union(*(c.names() for c in cons))
     history = History(0, 1, 2, SPADES, 0, (B, R, K), [], None)
     held = [set(h) for h in hs]
+    if any(who is not None and card not in held[who] for card, (_, who) in placed.items()):
+        return False  # a card a constraint gives to one player is in another hand
+    seen: set[object] = set()
 
     def ok(n: int) -> bool:
         return all(c.test(history) is None for c in by_trick[n])
+
+    def looks(tok: Token) -> object:
+        return tok.index if tok.cards[0] in named else (tok.suit, tok.trump, tok.court)
+
+    def key() -> object:
+        past = tuple(
+            (t.leader, t.winner, tuple((s, looks(tok)) for s, tok in t.plays)) for t in history.tricks
+        )
+        return (tuple(frozenset(h) for h in held), past)
 
     def play(n: int, leader: int) -> bool:
         trick = history.tricks[-1]
@@ -1214,14 +1256,22 @@ def deal_is_consistent(
                 if n == 9:
                     good = all(c.test(history) is None for c in cons)
                 else:
-                    history.tricks.append(TrickView(n + 1, trick.winner, []))
-                    good = play(n + 1, trick.winner)
-                    history.tricks.pop()
+                    k = key()
+                    if k in seen:
+                        good = False  # searched before, in vain (a success ends the search)
+                    else:
+                        seen.add(k)
+                        history.tricks.append(TrickView(n + 1, trick.winner, []))
+                        good = play(n + 1, trick.winner)
+                        history.tricks.pop()
             trick.winner = None
             return good
         seat = (leader + pos) % 3
         on_table = [t.cards[0] for _, t in trick.plays]
         for card in legal_plays(sorted(held[seat], key=lambda c: c.index), on_table, SPADES):
+            where = placed.get(card)
+            if where is not None and (where[0] != n or where[1] not in (None, seat)):
+                continue
             held[seat].discard(card)
             history.add(seat, _single(card))
             good = ok(n) and play(n, leader)
