@@ -201,11 +201,40 @@ def bench_tournament(quick: bool) -> list[Figure]:
     return figures
 
 
+def bench_solve(quick: bool) -> list[Figure]:
+    """The double-dummy solver: whole deals from the first lead, and the analysis of Belinda's game."""
+    import statistics
+
+    from ombre.belinda import replay
+    from ombre.solver import Solver, analyse_game, random_position
+
+    deals = [random_position(seed) for seed in range(20 if quick else 100)]
+    Solver(deals[0].trump, deals[0].ombre).value(deals[0])  # warm the shared tables
+    figures: list[Figure] = []
+    for objective, name in (("tricks", "solve_median_ms"), ("outcome", "solve_outcome_median_ms")):
+        times = []
+        nodes = 0
+        for pos in deals:
+            t0 = time.process_time()
+            solver = Solver(pos.trump, pos.ombre, objective)  # type: ignore[arg-type]
+            solver.value(pos)
+            times.append(time.process_time() - t0)
+            nodes += solver.stats.nodes
+        figures.append((name, round(statistics.median(times) * 1000, 2), "ms"))
+        if objective == "tricks":
+            figures.append(("solve_positions_per_s", round(nodes / sum(times)), "positions/s"))
+    state = replay("pole").state
+    secs = _best(lambda: analyse_game(state), 3)
+    figures.append(("belinda_analysis_s", round(secs, 4), "s"))
+    return figures
+
+
 GROUPS: dict[str, Callable[[bool], list[Figure]]] = {
     "playouts": bench_playouts,
     "tournament": bench_tournament,
     "book": bench_book,
     "replay": bench_replay,
+    "solve": bench_solve,
 }
 
 
