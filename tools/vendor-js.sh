@@ -14,8 +14,8 @@ tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
     "@fontsource/im-fell-english@$FELL" "@fontsource/eb-garamond@$GARAMOND" "axe-core@$AXE" >/dev/null )
 for f in "$tmp"/*.tgz; do mkdir -p "${f%.tgz}"; tar xzf "$f" -C "${f%.tgz}"; done
 
-w=book/_static/widgets
-mkdir -p "$w/@jupyter-widgets/html-manager/dist" book/_static/fonts tests/browser/vendor
+w=vendor/static/widgets
+mkdir -p "$w/@jupyter-widgets/html-manager/dist" vendor/static/fonts tests/browser/vendor
 cp "$tmp"/jupyter-widgets-html-manager-$HTML_MANAGER/package/dist/embed-amd.js "$w/"
 cp "$tmp"/jupyter-widgets-html-manager-$HTML_MANAGER/package/dist/embed.js.LICENSE.txt "$w/embed-amd.js.LICENSE.txt"
 cp "$tmp"/requirejs-$REQUIREJS/package/require.js "$w/"
@@ -24,13 +24,13 @@ for d in "$w/@jupyter-widgets" "$w/@jupyter-widgets/html-manager/dist"; do
   cp "$tmp"/jupyter-widgets-html-manager-$HTML_MANAGER/package/dist/*.{woff,woff2,ttf,eot,svg} "$d/"
 done
 for face in im-fell-english-latin-400-normal im-fell-english-latin-400-italic; do
-  cp "$tmp"/fontsource-im-fell-english-$FELL/package/files/$face.woff2 book/_static/fonts/
+  cp "$tmp"/fontsource-im-fell-english-$FELL/package/files/$face.woff2 vendor/static/fonts/
 done
 for face in eb-garamond-latin-400-normal eb-garamond-latin-400-italic eb-garamond-latin-700-normal; do
-  cp "$tmp"/fontsource-eb-garamond-$GARAMOND/package/files/$face.woff2 book/_static/fonts/
+  cp "$tmp"/fontsource-eb-garamond-$GARAMOND/package/files/$face.woff2 vendor/static/fonts/
 done
-cp "$tmp"/fontsource-im-fell-english-$FELL/package/LICENSE book/_static/fonts/OFL-im-fell-english.txt
-cp "$tmp"/fontsource-eb-garamond-$GARAMOND/package/LICENSE book/_static/fonts/OFL-eb-garamond.txt
+cp "$tmp"/fontsource-im-fell-english-$FELL/package/LICENSE vendor/static/fonts/OFL-im-fell-english.txt
+cp "$tmp"/fontsource-eb-garamond-$GARAMOND/package/LICENSE vendor/static/fonts/OFL-eb-garamond.txt
 cp "$tmp"/axe-core-$AXE/package/axe.min.js tests/browser/vendor/
 cp "$tmp"/axe-core-$AXE/package/LICENSE tests/browser/vendor/axe.LICENSE.txt
 echo "vendored: html-manager $HTML_MANAGER, requirejs $REQUIREJS, fonts, axe-core $AXE"
