@@ -371,7 +371,7 @@ K_H, Q_H, A_H = _c("Kh"), _c("Qh"), _c("Ah")
 COURT_CARDS: tuple[Card, ...] = tuple(c for c in DECK if c.rank in "KQJ")
 MATADORS: tuple[Card, ...] = (A_S, M_S, A_C)
 
-_EXTRA_NAMES: dict[str, frozenset[Card]] = {"iii.33": frozenset(MATADORS)}
+_EXTRA_NAMES: dict[str, frozenset[Card]] = {"iii.31-34": frozenset(MATADORS)}
 
 
 def _lead_by(h: History, n: int, card: Card, who: int, label: str) -> str | None:
@@ -666,10 +666,10 @@ B, R, K = "Belinda", "Baron", "Knight"
 
 #: Every constraint, in the order of the poem.
 CONSTRAINTS: tuple[Constraint, ...] = (
-    Constraint("iii.26-27", (25, 27), "Belinda is the Ombre, against the two knights", "text", (), _ombre),
-    Constraint("iii.30", (29, 30), "each player holds nine cards", "text", (9,), _nine),
+    Constraint("iii.25-27", (25, 27), "Belinda is the Ombre, against the two knights", "text", (), _ombre),
+    Constraint("iii.29-30", (29, 30), "each player holds nine cards", "text", (9,), _nine),
     Constraint(
-        "iii.33", (31, 34), "Belinda's hand, when she spreads it, holds a matador", "text", (9,), _matador
+        "iii.31-34", (31, 34), "Belinda's hand, when she spreads it, holds a matador", "text", (9,), _matador
     ),
     Constraint(
         "iii.37-44",
@@ -679,7 +679,7 @@ CONSTRAINTS: tuple[Constraint, ...] = (
         (9,),
         _courts,
     ),
-    Constraint("iii.46", (45, 46), "spades are trumps", "text", (), _spades),
+    Constraint("iii.45-46", (45, 46), "spades are trumps", "text", (), _spades),
     Constraint(
         "iii.49-50",
         (49, 50),

@@ -148,6 +148,7 @@ def test_constraints_cite_pope() -> None:
     assert len(ids) == len(set(ids))
     for c in CONSTRAINTS:
         first, last = c.lines
+        assert c.id == (f"iii.{first}" if first == last else f"iii.{first}-{last}")
         assert 25 <= first <= last <= 100
         assert [n for n, _ in c.verse] == list(range(first, last + 1))
         assert c.kind in ("text", "reading")
