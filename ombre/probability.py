@@ -281,7 +281,7 @@ EVENTS: dict[str, Event] = {
         ),
         Event(
             "all-matadors",
-            "You are dealt all three matadors for spades (Spadille, Manille 2s, Basto).",
+            "You are dealt all three matadors for spades (Spadille, Manille 2♠, Basto).",
             p_all_matadors(Suit.SPADES),
             lambda d: d.count(0, _SPADE_MATADORS) == 3,
             "Hands with the three named cards: C(37, 6); all hands: C(40, 9).",
