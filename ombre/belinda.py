@@ -347,6 +347,8 @@ class Constraint:
     tricks: tuple[int, ...]
     test: Test = field(repr=False)
     places: tuple[tuple[Card, int, str | None], ...] = ()
+    #: tricks whose cards the test reads, besides those in ``tricks`` (see :func:`count_deals`)
+    reads: tuple[int, ...] = ()
 
     @property
     def verse(self) -> list[tuple[int, str]]:
@@ -527,11 +529,13 @@ def _trick4_pam(h: History) -> str | None:
     seat = w[1]
     if seat == h.belinda:
         return "Pam is Belinda's own card"
-    for tr in h.tricks[4:]:
-        tok = tr.card_of(seat)
-        if tok is not None and tok.trump:
-            who = h.name(seat)
-            return f"{who}, who played Pam, still holds a trump ({tok}, trick {tr.number})"
+    if not h.finished:
+        return None
+    # no trump left after trick 4: every trump this player plays is played by then
+    early = sum(1 for tr in h.tricks[:4] for s, t in tr.plays if s == seat and t.trump)
+    later = sum(1 for t in h.played_by(seat) if t.trump) - early
+    if later:
+        return f"{h.name(seat)}, who played Pam, still holds {later} trump(s) after trick 4"
     return None
 
 
@@ -730,9 +734,10 @@ CONSTRAINTS: tuple[Constraint, ...] = (
         (61, 64),
         "trick 4: Pam falls too, and its holder has no trump left",
         "text",
-        (4, 5, 6, 7, 8, 9),
+        (4, 9),
         _trick4_pam,
         ((J_C, 4, None),),
+        (1, 2, 3, 4),
     ),
     Constraint("iii.65", (65, 65), "Belinda wins tricks 1 to 4", "text", (1, 2, 3, 4), _yield),
     Constraint(
@@ -1007,7 +1012,10 @@ def count_deals(
     The search runs trick by trick over the classes of cards (see
     :class:`DealCount`), checks the rule of following by remembering each
     player's shown voids, prunes with the constraints after every card, and
-    collects the distinct class-level deals.
+    collects the distinct class-level deals.  A state met again after a
+    complete trick is skipped; for that, a constraint must declare in
+    ``tricks`` and ``reads`` every trick whose cards it looks at (beyond the
+    cards each hand has played, the tricks won and where the named cards fell).
     """
     cons = tuple(constraints)
     pins = dict(fixed or {})
@@ -1107,21 +1115,42 @@ def count_deals(
         key = tuple(tuple(sorted(hands[s].items())) for s in range(3))
         found.add(key)
 
-    # constraints see a card's identity only if they name it; of the others, suit, trump and rank
-    # (worth remembering only when pins have split off cards that no constraint names)
-    memo = bool(set(pins) - named_by_constraints)
+    # A state after a complete trick that was met before leads to the same deals: skip it.  What
+    # the future can depend on: the cards each hand has played (as multisets), the voids shown,
+    # the leader, the tricks won, where the named cards fell, and the tricks that constraints
+    # still to be checked read.  Constraints see a card's identity only if they name it; of the
+    # others, its suit, whether a trump, whether a court card.
     seen: set[object] = set()
     by_name = {i for i, t in enumerate(tokens) if t.card is not None and t.card in named_by_constraints}
+    named_indices = {c.index for c in named_by_constraints}
+    still_read: dict[int, frozenset[int]] = {}
+    for k in range(1, 10):
+        later = [c for c in cons if any(t > k for t in c.tricks)]
+        still_read[k] = frozenset(t for c in later for t in (*c.tricks, *c.reads) if t <= k)
 
     def looks(i: int) -> object:
         tok = tokens[i]
         return i if i in by_name else (tok.suit, tok.trump, tok.court, len(tok.cards) > 1)
 
-    def state_key() -> object:
+    def state_key(k: int) -> object:
+        keep = still_read[k]
         past = tuple(
-            (t.leader, t.winner, tuple((s, looks(index[tok])) for s, tok in t.plays)) for t in history.tricks
+            (t.number, t.leader, t.winner, tuple((s, looks(index[tok])) for s, tok in t.plays))
+            for t in history.tricks
+            if t.number in keep
         )
-        return (tuple(tuple(sorted(h.items())) for h in hands), past)
+        named_at = tuple(sorted((c, w) for c, w in history._where.items() if c in named_indices))
+        wins = tuple(history.won(s) for s in range(3))
+        return (
+            k,
+            history.tricks[-1].winner,
+            tuple(tuple(sorted(h.items())) for h in hands),
+            tuple(frozenset(v) for v in voids),
+            tuple(refused_trump),
+            wins,
+            named_at,
+            past,
+        )
 
     def play(n: int, leader: int) -> None:
         trick = history.tricks[-1]
@@ -1137,10 +1166,9 @@ def count_deals(
             if n == 9:
                 finish()
             else:
-                k = state_key() if memo else None
+                k = state_key(n)
                 if k not in seen:  # the same state again leads to the same deals
-                    if memo:
-                        seen.add(k)
+                    seen.add(k)
                     history.tricks.append(TrickView(n + 1, w, []))
                     play(n + 1, w)
                     history.tricks.pop()
