@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ombre.cards import BASTO, SPADILLE, Card, Suit
+from ombre.cards import BASTO, SPADILLE, Card, Suit, parse_cards
 from ombre.probability import (
     EVENTS,
     ProbabilityError,
@@ -151,3 +151,18 @@ def test_tournament_plot() -> None:
     r = tournament(3, seed=4, kinds=("rule-of-thumb", "random", "monte-carlo"))
     plot = tournament_plot(r)
     assert plot.alt.startswith("Bar chart") and "Random" in plot.alt
+
+
+def test_ombre_win_chance_is_seeded_and_checks_its_input() -> None:
+    from ombre.probability import ombre_win_chance
+
+    hand = parse_cards("As 2s Ac Ks Kc Kh Qh 2d 3d")
+    a = ombre_win_chance(hand, Suit.SPADES, 15, seed=2)
+    assert a == ombre_win_chance(hand, Suit.SPADES, 15, seed=2)
+    assert a.trials == 15 and a.path[-1][0] == 15
+    weak = ombre_win_chance(parse_cards("3h 4h 5c 6c 7d Qs 3d 4d 5d"), Suit.HEARTS, 15, seed=2)
+    assert weak.estimate < a.estimate
+    with pytest.raises(ProbabilityError, match="nine different cards"):
+        ombre_win_chance(hand[:8], Suit.SPADES, 5, seed=1)
+    with pytest.raises(ProbabilityError, match="positive number"):
+        ombre_win_chance(hand, Suit.SPADES, 0, seed=1)

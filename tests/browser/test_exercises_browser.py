@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 from ombre.display.exercises_html import standalone_page
 from ombre.exercises import Exercise, all_sets, find
 
-from .conftest import run_axe, serve, watch_page
+from .conftest import Lab, run_all_cells, run_axe, serve, watch_page
 
 pytestmark = pytest.mark.browser
 
@@ -146,3 +146,27 @@ def test_no_serious_accessibility_violations(ex_page: Any) -> None:
     violations = run_axe(ex_page)
     report = [f"{v['id']} ({v['impact']}): {v['help']}" for v in violations]
     assert not report, "\n".join(report)
+
+
+def test_exercise_and_play_widgets_answer_in_jupyterlab(page: Any, jupyterlab: Lab) -> None:
+    """In a live kernel the widget checks an answer; the play widget gives a hint and takes a bid."""
+    page.set_default_timeout(60000)
+    page.goto(jupyterlab.notebook_url("exercises.ipynb"))
+    run_all_cells(page)
+    first = page.locator(".jp-OutputArea .widget-vbox").first
+    box = first.locator("input[type=text]").first
+    expect(box).to_be_visible(timeout=60000)
+    box.fill("11")
+    first.get_by_role("button", name="Check").click()
+    expect(first).to_contain_text("Not right. That is right for a black suit")
+    box.fill("12")
+    first.get_by_role("button", name="Check").click()
+    expect(first).to_contain_text("Right. Hearts are a red suit")
+
+    page.goto(jupyterlab.notebook_url("play-against-the-computer.ipynb"))
+    run_all_cells(page)
+    game = page.locator(".jp-OutputArea .widget-vbox").first
+    game.get_by_role("button", name="Hint").click()
+    expect(game).to_contain_text("Hint:")
+    game.get_by_role("button", name="Pass").click()
+    expect(game).to_contain_text("You pass.")
