@@ -49,7 +49,7 @@ need not be played to it (the matadors' privilege) and waits to beat it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, overload
 
@@ -411,8 +411,7 @@ class Solver:
         self._hint: dict[int, int] = {}
         self._memo2: dict[int, int] = {}
         self.stats = SearchStats()
-        bm = self._tb.block_mask
-        self._bm = (bm[0], bm[1], bm[2], bm[3])
+        self._search: _SearchFn = _build_search(self)
 
     # -- public ----------------------------------------------------------------
 
@@ -508,7 +507,12 @@ class Solver:
         """The exact value by a series of zero-window tests (MTD(f)): each test moves a bound."""
         n = hs[lead].bit_count() + (1 if trick else 0)
         lo, hi = self._bounds(won, n)
-        guess = (lo + hi + 1) // 2
+        if self.objective == "tricks":
+            # a first guess: the Ombre's trumps, less one, is about what he makes in a random deal
+            trumps = (hs[self.ombre] & self._tb.trump_mask).bit_count()
+            guess = won[0] + max(1, trumps - 1)
+        else:
+            guess = (lo + hi + 1) // 2
         while lo < hi:
             target = max(min(guess, hi), lo + 1)
             self.stats.tests += 1
@@ -603,71 +607,193 @@ class Solver:
 
     # -- the search at trick starts ------------------------------------------------
 
-    def _key(self, h0: int, h1: int, h2: int, leader: int) -> int:
+
+_SearchFn = Callable[[int, int, int, int, int, int, int, int], int]
+
+
+def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one closure for speed
+    """The search at trick starts, as closures over the solver's tables (local names are fast).
+
+    ``search(h0, h1, h2, leader, o, a, b, target)`` is a fail-soft zero-window
+    test: hands by seat, the leader of the trick about to start, the tricks
+    won so far by the Ombre and the two defenders (the seat after the Ombre
+    first); it returns a lower bound of the value if that is ``>= target``,
+    an upper bound otherwise.
+    """
+    tb = solver._tb
+    lay = solver._lay
+    om = solver.ombre
+    d1 = _NEXT[om]
+    d2 = _NEXT[d1]
+    rel = [0, 0, 0]
+    rel[d1] = 1
+    rel[d2] = 2
+    tricks_obj = solver.objective == "tricks"
+    tt = solver._tt
+    hints = solver._hint
+    memo2 = solver._memo2
+    stats = solver.stats
+    tbase = tb.trump_base
+    follow = tb.follow_mask
+    tmask = tb.trump_mask
+    winm = tb.win_mask
+    run_below = lay.run_below
+    above = lay.above
+    plains = lay.plain_masks
+    priv = PRIV
+    bm0, bm1, bm2, bm3 = tb.block_mask
+    compress_cache = _COMPRESS
+    sure_cache = _SURE
+    worst = _WORST
+    best_t = _BEST
+    final_t = _FINAL
+    nxt = _NEXT
+
+    def legal(hand: int, led: int) -> int:
+        if led < tbase:
+            return hand & follow[led] or hand
+        t = hand & tmask
+        return t if t & ~priv[led] else hand
+
+    def final(o: int, a: int, b: int) -> int:
+        return o if tricks_obj else final_t[o, a, b]
+
+    def winner(c0: int, c1: int, c2: int) -> int:
+        ok = winm[c0]
+        if c1 > c0 and ok >> c1 & 1:
+            return 2 if c2 > c1 and ok >> c2 & 1 else 1
+        return 2 if c2 > c0 and ok >> c2 & 1 else 0
+
+    def last(h0: int, h1: int, h2: int, leader: int, o: int, a: int, b: int) -> int:
+        hs = (h0, h1, h2)
+        p1 = nxt[leader]
+        p2 = nxt[p1]
+        w = (leader, p1, p2)[
+            winner(hs[leader].bit_length() - 1, hs[p1].bit_length() - 1, hs[p2].bit_length() - 1)
+        ]
+        r = rel[w]
+        if r == 0:
+            o += 1
+        elif r == 1:
+            a += 1
+        else:
+            b += 1
+        return o if tricks_obj else final_t[o, a, b]
+
+    def small(h0: int, h1: int, h2: int, leader: int, o: int, a: int, b: int) -> int:
+        """The exact value with two tricks left, by plain minimax (remembered by the exact hands)."""
+        mkey = h0 | h1 << 40 | h2 << 80 | leader << 120
+        if not tricks_obj:
+            mkey |= (o | a << 4 | b << 8) << 122
+        got = memo2.get(mkey)
+        if got is not None:
+            return got + o if tricks_obj else got
+        hs = (h0, h1, h2)
+        p1 = nxt[leader]
+        p2 = nxt[p1]
+        H0, H1, H2 = hs[leader], hs[p1], hs[p2]
+        m0, m1, m2 = leader == om, p1 == om, p2 == om
+        seats = (leader, p1, p2)
+        best0 = -1 if m0 else 99
+        x = H0
+        while x:
+            low0 = x & -x
+            x ^= low0
+            c0 = low0.bit_length() - 1
+            L2 = legal(H2, c0)
+            best1 = -1 if m1 else 99
+            y = legal(H1, c0)
+            while y:
+                low1 = y & -y
+                y ^= low1
+                c1 = low1.bit_length() - 1
+                best2 = -1 if m2 else 99
+                z = L2
+                while z:
+                    low2 = z & -z
+                    z ^= low2
+                    ws = seats[winner(c0, c1, low2.bit_length() - 1)]
+                    n0, n1, n2 = H0 ^ low0, H1 ^ low1, H2 ^ low2
+                    r = rel[ws]
+                    no, na, nb = (o + 1, a, b) if r == 0 else ((o, a + 1, b) if r == 1 else (o, a, b + 1))
+                    if leader == 0:
+                        v = last(n0, n1, n2, ws, no, na, nb)
+                    elif leader == 1:
+                        v = last(n2, n0, n1, ws, no, na, nb)
+                    else:
+                        v = last(n1, n2, n0, ws, no, na, nb)
+                    if m2:
+                        if v > best2:
+                            best2 = v
+                    elif v < best2:
+                        best2 = v
+                if m1:
+                    if best2 > best1:
+                        best1 = best2
+                elif best2 < best1:
+                    best1 = best2
+            if m0:
+                if best1 > best0:
+                    best0 = best1
+            elif best1 < best0:
+                best0 = best1
+        memo2[mkey] = best0 - o if tricks_obj else best0
+        return best0
+
+    def compress(r: int, h: int) -> int:
+        k = r << 16 | h
+        v = compress_cache.get(k)
+        if v is None:
+            v = _compress16(r, h)
+        return v
+
+    def key(h0: int, h1: int, h2: int, leader: int) -> int:
         """The position renumbered by relative rank (with the leader): equal positions share a key."""
         rem = h0 | h1 | h2
         r = rem & 0xFFFF
-        k0 = _compress16(r, h0 & 0xFFFF)
-        k1 = _compress16(r, h1 & 0xFFFF)
+        k0 = compress(r, h0 & 0xFFFF)
+        k1 = compress(r, h1 & 0xFFFF)
         s = r.bit_count()
         r = (rem >> 16) & 0xFFFF
         if r:
-            k0 |= _compress16(r, (h0 >> 16) & 0xFFFF) << s
-            k1 |= _compress16(r, (h1 >> 16) & 0xFFFF) << s
+            k0 |= compress(r, (h0 >> 16) & 0xFFFF) << s
+            k1 |= compress(r, (h1 >> 16) & 0xFFFF) << s
             s += r.bit_count()
         r = rem >> 32
         if r:
-            k0 |= _compress16(r, h0 >> 32) << s
-            k1 |= _compress16(r, h1 >> 32) << s
-        bm0, bm1, bm2, bm3 = self._bm
+            k0 |= compress(r, h0 >> 32) << s
+            k1 |= compress(r, h1 >> 32) << s
         lens = (
             (rem & bm0).bit_count()
             | (rem & bm1).bit_count() << 4
             | (rem & bm2).bit_count() << 8
             | (rem & bm3).bit_count() << 12
         )
-        nmat = (rem >> 37).bit_count()
-        return k0 | k1 << 27 | lens << 54 | nmat << 70 | leader << 72
+        return k0 | k1 << 27 | lens << 54 | (rem >> 37).bit_count() << 70 | leader << 72
 
-    def _quick(self, hl: int, opp1: int, opp2: int, rem: int, alone: bool) -> int:
-        """Tricks the leader's side can take at once: top trumps, then top plain cards if need be.
-
-        Plain cards count only when the other side has no trumps left after the top trumps.
-
-        ``alone`` is true for the Ombre (whose lower trumps then all win too).
-        """
-        tm = self._tb.trump_mask
-        trumps = rem & tm
-        k = 0
-        x = trumps
-        while x:
-            top = 1 << (x.bit_length() - 1)
-            if not hl & top:
-                break
-            k += 1
-            x ^= top
-        if (opp1 & tm).bit_count() > k or (opp2 & tm).bit_count() > k:
-            return k
-        q = (hl & tm).bit_count() if alone else k
-        for bm in self._lay.plain_masks:
-            x = rem & bm
+    def sure(ta: int, tb_: int) -> int:
+        """How many of B's trumps win whatever is played (see :meth:`Solver` docs): |B| - matching."""
+        k = (ta >> tbase) << 12 | (tb_ >> tbase)
+        v = sure_cache.get(k)
+        if v is None:
+            v = 0
+            free = 0
+            x = ta | tb_
             while x:
                 top = 1 << (x.bit_length() - 1)
-                if not hl & top:
-                    break
-                q += 1
                 x ^= top
-        return q
+                if ta & top:
+                    free += 1
+                elif free:
+                    free -= 1
+                else:
+                    v += 1
+            sure_cache[k] = v
+        return v
 
-    def _tops(self, hand: int, rem: int) -> int:
-        """The plain cards of ``hand`` at the top of their suits in unbroken sequence.
-
-        When the other side has no trumps left and this hand has one, each of
-        them is a sure trick: a lead this hand cannot follow it ruffs, taking
-        the lead, and then it cashes them.
-        """
+    def tops(hand: int, rem: int) -> int:
         q = 0
-        for bm in self._lay.plain_masks:
+        for bm in plains:
             x = rem & bm
             while x:
                 top = 1 << (x.bit_length() - 1)
@@ -677,204 +803,121 @@ class Solver:
                 x ^= top
         return q
 
-    def _sure(self, a: int, b: int) -> int:
-        """How many of hand B's trumps win their tricks whatever is played (``a``, ``b``: trump codes).
+    def quick(hl: int, opp1: int, opp2: int, rem: int, alone: bool) -> int:
+        """Tricks the side on lead can take at once: top trumps, then top plain cards if safe."""
+        k = 0
+        x = rem & tmask
+        while x:
+            top = 1 << (x.bit_length() - 1)
+            if not hl & top:
+                break
+            k += 1
+            x ^= top
+        if (opp1 & tmask).bit_count() > k or (opp2 & tmask).bit_count() > k:
+            return k
+        return ((hl & tmask).bit_count() if alone else k) + tops(hl, rem)
 
-        A trump loses only to a higher trump in the same trick, and each of A's
-        trumps is in one trick, so at most a matching of A's trumps to lower
-        trumps of B can be beaten: the rest of B's trumps are sure tricks.
-        """
-        base = self._tb.trump_base
-        key = (a >> base) << 12 | (b >> base)
-        v = _SURE.get(key)
-        if v is None:
-            v = 0
-            free = 0
-            x = a | b
-            while x:
-                top = 1 << (x.bit_length() - 1)
-                x ^= top
-                if a & top:
-                    free += 1
-                elif free:
-                    free -= 1
-                else:
-                    v += 1
-            _SURE[key] = v
-        return v
-
-    def _search(self, h0: int, h1: int, h2: int, leader: int, o: int, a: int, b: int, target: int) -> int:
-        """A fail-soft zero-window test at a trick start (see :meth:`_test_partial`)."""
+    def search(h0: int, h1: int, h2: int, leader: int, o: int, a: int, b: int, target: int) -> int:
         n = h0.bit_count()
         if n <= 2:
-            if n == 0:
-                return self._final((o, a, b))
-            return self._small(h0, h1, h2, leader, o, a, b)
-        tricks_obj = self.objective == "tricks"
-        stats = self.stats
+            if n == 2:
+                return small(h0, h1, h2, leader, o, a, b)
+            if n == 1:
+                return last(h0, h1, h2, leader, o, a, b)
+            return final(o, a, b)
         stats.nodes += 1
-        om = self.ombre
         hs = (h0, h1, h2)
         hO = hs[om]
-        hD1 = hs[_NEXT[om]]
-        hD2 = hs[_NEXT[_NEXT[om]]]
+        hD1 = hs[d1]
+        hD2 = hs[d2]
         rem = h0 | h1 | h2
-        tm = self._tb.trump_mask
-        tO = hO & tm
-        tD1 = hD1 & tm
-        tD2 = hD2 & tm
+        tO = hO & tmask
+        tD1 = hD1 & tmask
+        tD2 = hD2 & tmask
         # sure tricks for each side, whoever leads; quick tricks for the side on lead
         if tD1 | tD2:
-            lo_q = self._sure(tD1 | tD2, tO)
+            lo_q = sure(tD1 | tD2, tO)
         elif tO:
-            lo_q = tO.bit_count() + self._tops(hO, rem)
+            lo_q = tO.bit_count() + tops(hO, rem)
         else:
             lo_q = 0
         if tO:
-            hi_q = max(self._sure(tO, tD1), self._sure(tO, tD2))
+            hi_q = sure(tO, tD1)
+            q2 = sure(tO, tD2)
+            if q2 > hi_q:
+                hi_q = q2
         else:
-            hi_q = max(
-                tD1.bit_count() + self._tops(hD1, rem) if tD1 else 0,
-                tD2.bit_count() + self._tops(hD2, rem) if tD2 else 0,
-            )
+            hi_q = tD1.bit_count() + tops(hD1, rem) if tD1 else 0
+            if tD2:
+                q2 = tD2.bit_count() + tops(hD2, rem)
+                if q2 > hi_q:
+                    hi_q = q2
         if leader == om:
-            lo_q = max(lo_q, self._quick(hO, hD1, hD2, rem, True))
+            q = quick(hO, hD1, hD2, rem, True)
+            if q > lo_q:
+                lo_q = q
         else:
-            hi_q = max(hi_q, self._quick(hs[leader], hO, 0, rem, False))
+            q = quick(hs[leader], hO, 0, rem, False)
+            if q > hi_q:
+                hi_q = q
         if tricks_obj:
             lo = o + lo_q
             hi = o + n - hi_q
         else:
-            lo = _WORST[o, a, b, lo_q]
-            hi = _BEST[o, a, b, hi_q]
+            lo = worst[o, a, b, lo_q]
+            hi = best_t[o, a, b, hi_q]
         if lo >= target:
             return lo
         if hi < target:
             return hi
         # the transposition table: bounds on the Ombre's tricks to come, or on the outcome
-        key = self._key(h0, h1, h2, leader)
-        base = o if tricks_obj else 0
-        if not tricks_obj:
-            key |= (o | a << 4 | b << 8) << 74
-        entry = self._tt.get(key)
+        k = key(h0, h1, h2, leader)
+        if tricks_obj:
+            base = o
+        else:
+            base = 0
+            k |= (o | a << 4 | b << 8) << 74
+        entry = tt.get(k)
         if entry is not None:
             stats.tt_hits += 1
-            lo = max(lo, (entry & 15) + base)
-            hi = min(hi, (entry >> 4) + base)
+            e = (entry & 15) + base
+            if e > lo:
+                lo = e
+            e = (entry >> 4) + base
+            if e < hi:
+                hi = e
             if lo >= target:
                 return lo
             if hi < target:
                 return hi
-        v = self._expand(h0, h1, h2, leader, o, a, b, target, rem, key)
+        v = expand(h0, h1, h2, leader, o, a, b, target, rem, k)
         if v >= target:
-            lo = max(lo, v)
-        else:
-            hi = min(hi, v)
-        self._tt[key] = (lo - base) | (hi - base) << 4
+            if v > lo:
+                lo = v
+        elif v < hi:
+            hi = v
+        tt[k] = (lo - base) | (hi - base) << 4
         return v
 
-    def _small(self, h0: int, h1: int, h2: int, leader: int, o: int, a: int, b: int) -> int:
-        """The exact value of a position with one or two tricks left, by plain minimax."""
-        if h0.bit_count() == 1:
-            return self._last_trick(h0, h1, h2, leader, o, a, b)
-        mkey = h0 | h1 << 40 | h2 << 80 | leader << 120
-        if self.objective == "tricks":
-            got = self._memo2.get(mkey)
-            if got is not None:
-                return got + o
-        else:
-            mkey |= (o | a << 4 | b << 8) << 122
-            got = self._memo2.get(mkey)
-            if got is not None:
-                return got
-        v = self._small2(h0, h1, h2, leader, o, a, b)
-        self._memo2[mkey] = v - o if self.objective == "tricks" else v
-        return v
-
-    def _small2(self, h0: int, h1: int, h2: int, leader: int, o: int, a: int, b: int) -> int:
-        om = self.ombre
-        hs = (h0, h1, h2)
-        p1 = _NEXT[leader]
-        p2 = _NEXT[p1]
-        H0, H1, H2 = hs[leader], hs[p1], hs[p2]
-        winm = self._tb.win_mask
-        best0 = -1 if leader == om else 99
-        x = H0
-        while x:
-            low0 = x & -x
-            x ^= low0
-            c0 = low0.bit_length() - 1
-            L1 = self._legal(H1, c0)
-            L2 = self._legal(H2, c0)
-            ok = winm[c0]
-            best1 = -1 if p1 == om else 99
-            y = L1
-            while y:
-                low1 = y & -y
-                y ^= low1
-                c1 = low1.bit_length() - 1
-                best2 = -1 if p2 == om else 99
-                z = L2
-                while z:
-                    low2 = z & -z
-                    z ^= low2
-                    c2 = low2.bit_length() - 1
-                    if c1 > c0 and ok >> c1 & 1:
-                        w = 2 if c2 > c1 and ok >> c2 & 1 else 1
-                    else:
-                        w = 2 if c2 > c0 and ok >> c2 & 1 else 0
-                    ws = (leader, p1, p2)[w]
-                    no, na, nb = self._add_trick((o, a, b), ws)
-                    n0, n1, n2 = H0 ^ low0, H1 ^ low1, H2 ^ low2
-                    if leader == 0:
-                        v = self._last_trick(n0, n1, n2, ws, no, na, nb)
-                    elif leader == 1:
-                        v = self._last_trick(n2, n0, n1, ws, no, na, nb)
-                    else:
-                        v = self._last_trick(n1, n2, n0, ws, no, na, nb)
-                    best2 = max(best2, v) if p2 == om else min(best2, v)
-                best1 = max(best1, best2) if p1 == om else min(best1, best2)
-            best0 = max(best0, best1) if leader == om else min(best0, best1)
-        return best0
-
-    def _last_trick(self, h0: int, h1: int, h2: int, leader: int, o: int, a: int, b: int) -> int:
-        hs = (h0, h1, h2)
-        p1 = _NEXT[leader]
-        p2 = _NEXT[p1]
-        t = (hs[leader].bit_length() - 1, hs[p1].bit_length() - 1, hs[p2].bit_length() - 1)
-        w = (leader, p1, p2)[self._winner(t)]
-        won = self._add_trick((o, a, b), w)
-        return self._final(won)
-
-    def _expand(  # noqa: C901 - one loop per card of the trick, kept inline for speed
-        self, h0: int, h1: int, h2: int, leader: int, o: int, a: int, b: int, target: int, rem: int, hkey: int
+    def expand(  # noqa: C901 - one loop per card of the trick, kept inline for speed
+        h0: int, h1: int, h2: int, leader: int, o: int, a: int, b: int, target: int, rem: int, hkey: int
     ) -> int:
-        tb = self._tb
-        lay = self._lay
-        om = self.ombre
         hs = (h0, h1, h2)
         p0 = leader
-        p1 = _NEXT[p0]
-        p2 = _NEXT[p1]
+        p1 = nxt[p0]
+        p2 = nxt[p1]
         H0 = hs[p0]
         H1 = hs[p1]
         H2 = hs[p2]
         m0 = p0 == om
         m1 = p1 == om
         m2 = p2 == om
-        tbase = tb.trump_base
-        follow = tb.follow_mask
-        tmask = tb.trump_mask
-        winm = tb.win_mask
-        run_below = lay.run_below
-        above = lay.above
-        search = self._search
-        o_rel = ((p0 - om) % 3, (p1 - om) % 3, (p2 - om) % 3)
+        r0, r1, r2 = rel[p0], rel[p1], rel[p2]
         others0 = rem & ~H0
         others1 = rem & ~H1
         others2 = rem & ~H2
 
-        # the leader's candidates, one per run: winners first, then low cards
+        # the leader's candidates, one per run of equivalent cards: winners first, then low cards
         x = H0
         masters: list[int] = []
         rest: list[int] = []
@@ -883,36 +926,36 @@ class Solver:
             below = run_below[c]
             ob = others0 & below
             if ob:
-                run = ((1 << (c + 1)) - (1 << ob.bit_length())) & H0
+                x &= ~((1 << (c + 1)) - (1 << ob.bit_length()))
             else:
-                run = (below | (1 << c)) & H0
-            x &= ~run
-            if not others0 & above[c]:
-                masters.append(c)
-            else:
+                x &= ~(below | (1 << c))
+            if others0 & above[c]:
                 rest.append(c)
-        lead_cards = masters + rest[::-1]
-        hint = self._hint.get(hkey, -1)
-        if hint >= 0 and hint in lead_cards and lead_cards[0] != hint:
+            else:
+                masters.append(c)
+        rest.reverse()
+        lead_cards = masters + rest
+        hint = hints.get(hkey, -1)
+        if hint >= 0 and hint != lead_cards[0] and hint in lead_cards:
             lead_cards.remove(hint)
             lead_cards.insert(0, hint)
         best0 = -1 if m0 else 99
         best_card = -1
 
         for c0 in lead_cards:
-            b0 = 1 << c0
-            H0n = H0 ^ b0
-            # legal replies of the second player
+            H0n = H0 ^ (1 << c0)
             if c0 < tbase:
-                L1 = H1 & follow[c0] or H1
-                L2 = H2 & follow[c0] or H2
+                fm = follow[c0]
+                L1 = H1 & fm or H1
+                L2 = H2 & fm or H2
             else:
+                pv = ~priv[c0]
                 t = H1 & tmask
-                L1 = t if t & ~PRIV[c0] else H1
+                L1 = t if t & pv else H1
                 t = H2 & tmask
-                L2 = t if t & ~PRIV[c0] else H2
+                L2 = t if t & pv else H2
             ok = winm[c0]
-            # second player's runs, lowest first; a card that beats the lead tried first by an opponent
+            # second player's runs, lowest first; an opponent of the leader tries his cheapest winner first
             seconds: list[int] = []
             x = L1
             while x:
@@ -920,53 +963,60 @@ class Solver:
                 below = run_below[c]
                 ob = others1 & below
                 if ob:
-                    run = ((1 << (c + 1)) - (1 << ob.bit_length())) & H1
+                    x &= ~((1 << (c + 1)) - (1 << ob.bit_length()))
                 else:
-                    run = (below | (1 << c)) & H1
-                x &= ~run
+                    x &= ~(below | (1 << c))
                 seconds.append(c)
             seconds.reverse()
             if m0 != m1:
-                beat = [c for c in seconds if c > c0 and ok >> c & 1]
-                if beat:
-                    seconds = beat[:1] + [c for c in seconds if c != beat[0]]
+                for i, c in enumerate(seconds):
+                    if c > c0 and ok >> c & 1:
+                        if i:
+                            del seconds[i]
+                            seconds.insert(0, c)
+                        break
+            # the third player's runs, lowest first
+            thirds0: list[int] = []
+            x = L2
+            while x:
+                c = x.bit_length() - 1
+                below = run_below[c]
+                ob = others2 & below
+                if ob:
+                    x &= ~((1 << (c + 1)) - (1 << ob.bit_length()))
+                else:
+                    x &= ~(below | (1 << c))
+                thirds0.append(c)
+            thirds0.reverse()
             best1 = -1 if m1 else 99
             for c1 in seconds:
                 H1n = H1 ^ (1 << c1)
                 if c1 > c0 and ok >> c1 & 1:
-                    best, wpos = c1, 1
+                    cur, wpos = c1, 1
+                    side_winning = m1 == m2
                 else:
-                    best, wpos = c0, 0
-                side_winning = (wpos == 0 and m0 == m2) or (wpos == 1 and m1 == m2)
-                thirds: list[int] = []
-                x = L2
-                while x:
-                    c = x.bit_length() - 1
-                    below = run_below[c]
-                    ob = others2 & below
-                    if ob:
-                        run = ((1 << (c + 1)) - (1 << ob.bit_length())) & H2
-                    else:
-                        run = (below | (1 << c)) & H2
-                    x &= ~run
-                    thirds.append(c)
-                thirds.reverse()
-                if not side_winning:
-                    wins = [c for c in thirds if c > best and ok >> c & 1]
-                    if wins:
-                        thirds = wins + [c for c in thirds if not (c > best and ok >> c & 1)]
+                    cur, wpos = c0, 0
+                    side_winning = m0 == m2
+                if side_winning:
+                    thirds = thirds0
+                else:
+                    wins = [c for c in thirds0 if c > cur and ok >> c & 1]
+                    thirds = wins + [c for c in thirds0 if not (c > cur and ok >> c & 1)] if wins else thirds0
                 best2 = -1 if m2 else 99
                 for c2 in thirds:
                     H2n = H2 ^ (1 << c2)
-                    w = 2 if (c2 > best and ok >> c2 & 1) else wpos
-                    rel = o_rel[w]
-                    if rel == 0:
+                    if c2 > cur and ok >> c2 & 1:
+                        wseat, r = p2, r2
+                    elif wpos:
+                        wseat, r = p1, r1
+                    else:
+                        wseat, r = p0, r0
+                    if r == 0:
                         no, na, nb = o + 1, a, b
-                    elif rel == 1:
+                    elif r == 1:
                         no, na, nb = o, a + 1, b
                     else:
                         no, na, nb = o, a, b + 1
-                    wseat = (p0, p1, p2)[w]
                     if p0 == 0:
                         v = search(H0n, H1n, H2n, wseat, no, na, nb, target)
                     elif p0 == 1:
@@ -1003,8 +1053,10 @@ class Solver:
                 if best0 < target:
                     break
         if best_card >= 0:
-            self._hint[hkey] = best_card
+            hints[hkey] = best_card
         return best0
+
+    return search
 
 
 # ---------------------------------------------------------------------------

@@ -195,3 +195,38 @@ def test_random_position_is_seeded() -> None:
     a, b = random_position(5), random_position(5)
     assert a == b
     assert a.hands == Deal.random(seed=5, dealer=2).hands
+
+
+# ---------------------------------------------------------------------------
+# The command line
+# ---------------------------------------------------------------------------
+
+
+def test_cli_solve_prints_each_card() -> None:
+    import io
+    from importlib import resources
+
+    from ombre.cli import main
+
+    path = str(resources.files("ombre").joinpath("data/records/belinda-2-king-of-clubs.omb"))
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["solve", path], out=out, err=err) == 0
+    lines = out.getvalue().splitlines()
+    plays = [line for line in lines if line[:5].strip().isdigit()]
+    assert len(plays) == 27
+    assert plays[12].split()[:4] == ["5", "Belinda", "7c", "4"]
+    assert "not best: Qh Kh 6d gives 5 tricks" in plays[12]
+    assert plays[-1].split()[1:3] == ["Belinda", "Kh"] and plays[-1].endswith("(forced)")
+    out = io.StringIO()
+    assert main(["solve", "--objective", "outcome", path], out=out, err=err) == 0
+    assert "repuesto" in out.getvalue()
+
+
+def test_cli_solve_errors_are_one_line() -> None:
+    import io
+
+    from ombre.cli import main
+
+    err = io.StringIO()
+    assert main(["solve", "no-such-file.omb"], out=io.StringIO(), err=err) == 2
+    assert err.getvalue().count("\n") == 1 and "no such file" in err.getvalue()
