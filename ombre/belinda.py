@@ -1401,21 +1401,41 @@ class CodilleChance:
         return Fraction(self.codille_pairs, self.pairs)
 
 
-def _voids(state: GameState, upto: int) -> list[set[Suit]]:
-    """Suits each seat has shown it no longer holds, from the first ``upto`` tricks."""
-    out: list[set[Suit]] = [set(), set(), set()]
+def _shown(state: GameState, upto: int) -> list[Callable[[Card], bool]]:
+    """For each seat, whether it may still hold a card, given the first ``upto`` tricks.
+
+    A player who did not follow a plain suit holds none of it; one who did not
+    follow a trump lead holds no trump but, at most, matadors above the card
+    led (their privilege, 1665).
+    """
     assert state.trump is not None
     trump = state.trump
+    order = trump_order(trump)
+    voids: list[set[Suit]] = [set(), set(), set()]
+    refused: list[int] = [
+        len(order),
+        len(order),
+        len(order),
+    ]  # rank (0 = Spadille) of the lowest trump refused
     for t in state.tricks[:upto]:
         led = effective_suit(t.cards[0], trump)
         for s, c in zip(t.seats[1:], t.cards[1:], strict=True):
             if effective_suit(c, trump) is not led:
                 if led is trump:
-                    # a matador may refuse a lower trump: only a non-matador refusal proves the void
-                    out[s].add(trump)
+                    refused[s] = min(refused[s], order.index(t.cards[0]))
                 else:
-                    out[s].add(led)
-    return out
+                    voids[s].add(led)
+
+    def may_hold(seat: int) -> Callable[[Card], bool]:
+        def test(card: Card) -> bool:
+            suit = effective_suit(card, trump)
+            if suit is trump and refused[seat] < len(order):
+                return is_matador(card, trump) and order.index(card) < refused[seat]
+            return suit not in voids[seat]
+
+        return test
+
+    return [may_hold(s) for s in range(3)]
 
 
 def codille_chance(record: GameRecord | str) -> CodilleChance:
@@ -1434,7 +1454,7 @@ def codille_chance(record: GameRecord | str) -> CodilleChance:
     for t in st.tricks[:8]:
         seen |= set(t.cards)
     unseen = tuple(c for c in DECK if c not in seen)
-    voids = _voids(st, 8)
+    may_hold = _shown(st, 8)
     trump = st.trump
     pos = _position_after(st, 8)
     mine = pos.hands[b][0]
@@ -1444,7 +1464,7 @@ def codille_chance(record: GameRecord | str) -> CodilleChance:
     codille_cards: set[Card] = set()
     baron_cards: set[Card] = set()
     for bc, kc in itertools.permutations(unseen, 2):
-        if effective_suit(bc, trump) in voids[r] or effective_suit(kc, trump) in voids[k]:
+        if not may_hold[r](bc) or not may_hold[k](kc):
             continue
         baron_cards.add(bc)
         pairs += 1
