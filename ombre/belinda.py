@@ -1412,11 +1412,8 @@ def _shown(state: GameState, upto: int) -> list[Callable[[Card], bool]]:
     trump = state.trump
     order = trump_order(trump)
     voids: list[set[Suit]] = [set(), set(), set()]
-    refused: list[int] = [
-        len(order),
-        len(order),
-        len(order),
-    ]  # rank (0 = Spadille) of the lowest trump refused
+    # the place in the trump order (0: Spadille) of the highest trump lead each seat refused
+    refused: list[int] = [len(order), len(order), len(order)]
     for t in state.tricks[:upto]:
         led = effective_suit(t.cards[0], trump)
         for s, c in zip(t.seats[1:], t.cards[1:], strict=True):
