@@ -27,8 +27,9 @@ reference; the tests check this core against them.
 from __future__ import annotations
 
 import random
+import struct
 from array import array
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ombre.cards import DECK, SUITS, Card, Suit, parse_card
@@ -250,33 +251,34 @@ class PlayoutStats:
     ombre_tricks: tuple[int, ...]  # histogram 0..9
 
 
-def _selection_table() -> tuple[tuple[int, ...], ...]:
-    """``SEL[m]``: the positions of the set bits of a 12-bit mask ``m``, low first."""
-    return tuple(tuple(i for i in range(12) if m >> i & 1) for m in range(1 << 12))
-
-
-#: ``SEL[m]`` lists the set bits of a mask of up to 12 bits (one block of codes, shifted down).
-SEL = _selection_table()
-
-
 def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] | None = None) -> PlayoutStats:
     """Play ``n`` complete random hands: a random deal, a random trump, uniformly random legal cards.
 
     The eldest hand (seat 0) is the Ombre and leads; the result is counted
-    for each hand.  How the randomness stays exact yet cheap:
+    for each hand.  How the randomness stays exact yet cheap (no random
+    number is drawn during the play at all):
 
-    * Random bytes are drawn for 256 hands at a time (``Random.randbytes``).
-    * The deal sorts 40 random 64-bit keys whose low byte is the card's code,
-      so keys never tie; two equal 56-bit random parts (about once in 10**14
-      deals) would be ordered by code, the only departure from a uniform shuffle.
-    * Each hand is also kept as a list in the random order of the deal.  When
-      every card of the hand is legal (a lead, or a player void in the suit
-      led), the last card of the list is a uniformly random one, and what
-      remains is still in uniformly random order.
+    * Random bytes are drawn for 256 hands at a time (``Random.randbytes``);
+      one byte a hand chooses the trump.
+    * Each hand draws two independent random orders of the 40 codes by
+      sorting random 64-bit keys whose low byte is the code, so keys never
+      tie (two equal random parts, about once in 10**12 deals, would be
+      ordered by code: the only departure from uniform).
+    * The second order is taken within each block (the key's top byte is
+      the block's first code): it *relabels* the cards of every block at
+      random.  The hands hold labels, so a block is still one contiguous
+      range, and ``tr[label]`` gives back the true code for the trick's winner
+      and the matadors' privilege.
+    * The first order deals the labels, nine to a seat, and each seat keeps
+      its labels as a list in that order.  When every card of the hand is
+      legal (a lead, or a player void in the suit led), the last card of the
+      list is a uniformly random one, and what remains is still in uniformly
+      random order.
     * When the choice is restricted to one block (following suit, or trumps),
-      a 32-bit word below a multiple of 27720 = lcm(1..12) (the others are
-      thrown away) picks one of the ``k`` legal cards as ``word % k``, which
-      is exactly uniform for every ``k`` up to the twelve red trumps.
+      the card with the highest label is played.  The relabelling is
+      uniform and independent of the dealing order, and all that earlier
+      plays reveal about it are comparisons in which a seat's remaining cards
+      of the block stand alike, so that card is a uniformly random one of them.
 
     With a list as ``record``, each hand appends ``(deal, trump index, plays)``:
     ``deal`` the 27 dealt codes (nine each, seat 0 first) and ``plays`` the
@@ -288,63 +290,74 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
     """
     rng = random.Random(seed)
     tables = TABLES_BY_INDEX
-    npriv = _NOT_PRIV
     bit = _BIT
-    sel = SEL
     codes = _CODE_BYTES
+    tops = _BLOCK_TOP_BYTES
+    pack = _PACK40
+    maketrans = bytes.maketrans
     randbytes = rng.randbytes
     results = {"win": 0, "codille": 0, "repuesto": 0, "vole": 0}
     hist = [0] * 10
     batch = j = 0
-    allkeys: list[int] = []
-    words = array("I")
-    nxt = iter(words).__next__
+    keys1: list[float] = []
+    keys2: list[float] = []
+    trumps = b""
     for hand_no in range(n):
         if j == batch:
-            # random bytes for a batch of hands: 40 deal keys and 20 words a hand
+            # random bytes for a batch of hands: a trump and two sets of 40 keys a hand
             batch = min(_BATCH, n - hand_no)
             j = 0
+            trumps = bytes(b & 3 for b in randbytes(batch))
             raw = bytearray(randbytes(320 * batch))
             raw[0::8] = codes * batch
-            allkeys = array("Q", raw).tolist()
-            words = array("I", randbytes(80 * batch))
-            if max(words) >= _WORD_LIMIT:
-                words = _redraw(words, randbytes)
-            nxt = iter(words).__next__  # at most 19 words a hand are used
-        # the deal: a uniformly random order of the 40 codes
-        perm = array("Q", sorted(allkeys[40 * j : 40 * j + 40])).tobytes()[0::8]
-        lists = [list(perm[0:9]), list(perm[9:18]), list(perm[18:27])]
-        hands = [
-            sum(map(bit.__getitem__, perm[0:9])),
-            sum(map(bit.__getitem__, perm[9:18])),
-            sum(map(bit.__getitem__, perm[18:27])),
-        ]
+            raw[7::8] = _TOP_BYTES * batch
+            keys1 = array("d", raw).tolist()
+            raw = bytearray(randbytes(320 * batch))
+            raw[0::8] = codes * batch
+            raw[7::8] = b"".join([tops[t] for t in trumps])
+            keys2 = array("d", raw).tolist()
+        ti = trumps[j]
+        tb = tables[ti]
+        # tr[label] is the true code: a random order within each block
+        tr = pack(*sorted(keys2[40 * j : 40 * j + 40]))[0::8]
+        # the deal: a uniformly random order of the 40 labels
+        perm = pack(*sorted(keys1[40 * j : 40 * j + 40]))[0::8]
         j += 1
-        tb = tables[nxt() & 3]
+        lists = [list(perm[0:9]), list(perm[9:18]), list(perm[18:27])]
+        # the hands as bit sets: the seat of each label, read as three binary numerals
+        row = maketrans(perm, _SEAT_CHARS)[39::-1]
+        hands = [
+            int(row.translate(_IS_SEAT[0]), 2),
+            int(row.translate(_IS_SEAT[1]), 2),
+            int(row.translate(_IS_SEAT[2]), 2),
+        ]
         follow = tb.follow_mask
-        base = tb.block_base
         winm = tb.win_mask
         tmask = tb.trump_mask
         tbase = tb.trump_base
+        # the labels of the matadors, and so the trumps that must follow a trump lead by true code
+        m37 = bit[tr.index(37)]
+        m38 = bit[tr.index(38)]
+        m39 = bit[tr.index(39)]
+        must = (~(m37 | m38 | m39), ~(m38 | m39), ~m39, -1)
         won = [0, 0, 0]
         leader = 0
         log: list[int] | None = None
         if record is not None:
             log = []
-            record.append((perm[0:27], SUITS.index(tb.trump), log))
+            record.append((bytes([tr[c] for c in perm[0:27]]), ti, log))
         for _trick in range(9):
             c0 = lists[leader].pop()
             hands[leader] ^= bit[c0]
             p1 = leader + 1 if leader < 2 else 0
             p2 = p1 + 1 if p1 < 2 else 0
+            t0 = tr[c0]
             if c0 < tbase:
                 fm = follow[c0]
-                sh = base[c0]
                 h = hands[p1]
                 lg = h & fm
                 if lg:
-                    s = sel[lg >> sh]
-                    c1 = s[nxt() % len(s)] + sh
+                    c1 = lg.bit_length() - 1
                     lists[p1].remove(c1)
                 else:
                     c1 = lists[p1].pop()
@@ -352,19 +365,17 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
                 h = hands[p2]
                 lg = h & fm
                 if lg:
-                    s = sel[lg >> sh]
-                    c2 = s[nxt() % len(s)] + sh
+                    c2 = lg.bit_length() - 1
                     lists[p2].remove(c2)
                 else:
                     c2 = lists[p2].pop()
                 hands[p2] = h ^ bit[c2]
             else:
-                pv = npriv[c0]
+                pv = must[t0 - 36 if t0 > 36 else 0]
                 h = hands[p1]
                 lg = h & tmask
                 if lg & pv:
-                    s = sel[lg >> tbase]
-                    c1 = s[nxt() % len(s)] + tbase
+                    c1 = lg.bit_length() - 1
                     lists[p1].remove(c1)
                 else:
                     c1 = lists[p1].pop()
@@ -372,21 +383,22 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
                 h = hands[p2]
                 lg = h & tmask
                 if lg & pv:
-                    s = sel[lg >> tbase]
-                    c2 = s[nxt() % len(s)] + tbase
+                    c2 = lg.bit_length() - 1
                     lists[p2].remove(c2)
                 else:
                     c2 = lists[p2].pop()
                 hands[p2] = h ^ bit[c2]
+            t1 = tr[c1]
+            t2 = tr[c2]
             if log is not None:
-                log += (c0, c1, c2)
+                log += (t0, t1, t2)
             ok = winm[c0]
-            if c1 > c0 and ok >> c1 & 1:
-                if c2 > c1 and ok >> c2 & 1:
+            if t1 > t0 and ok >> c1 & 1:
+                if t2 > t1 and ok >> c2 & 1:
                     leader = p2
                 else:
                     leader = p1
-            elif c2 > c0 and ok >> c2 & 1:
+            elif t2 > t0 and ok >> c2 & 1:
                 leader = p2
             won[leader] += 1
         o, d1, d2 = won
@@ -403,25 +415,20 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
 
 
 _CODE_BYTES = bytes(range(40))
-#: ``~PRIV[code]``: the trumps that must follow a trump led with this code
-_NOT_PRIV: tuple[int, ...] = tuple(~p for p in PRIV)
-#: 32-bit words at or above this are rejected, so that ``word % k`` is uniform for k <= 12
-_WORD_LIMIT = (1 << 32) // 27720 * 27720
+#: the top byte of a dealing key (sign and exponent bits: a float in [1, 2))
+_TOP_BYTES = b"\x3f" * 40
+#: by trump index and code: the top byte of a relabelling key, which orders the blocks by their first codes
+_BLOCK_TOP_BYTES: tuple[bytes, ...] = tuple(bytes(0x40 + b for b in tb.block_base) for tb in TABLES_BY_INDEX)
+#: the seat dealt each position of the deal's order ("d": not dealt), as characters
+_SEAT_CHARS = b"a" * 9 + b"b" * 9 + b"c" * 9 + b"d" * 13
+#: by seat: a translation of those characters to the digits of a binary numeral ("1" for that seat)
+_IS_SEAT: tuple[bytes, ...] = tuple(bytes(0x31 if i == ord(ch) else 0x30 for i in range(256)) for ch in "abc")
+#: packs 40 sorted keys back into bytes, to read off their low bytes (the codes)
+_PACK40 = struct.Struct("<40d").pack
 
 
 #: hands whose random bytes are drawn at once
 _BATCH = 256
-
-
-def _redraw(rs: array[int], randbytes: Callable[[int], bytes]) -> array[int]:
-    """Keep the words below :data:`_WORD_LIMIT`, drawing more until there are as many as before."""
-    need = len(rs)
-    kept = array("I", [r for r in rs if r < _WORD_LIMIT])
-    while len(kept) < need:
-        w = array("I", randbytes(4))[0]
-        if w < _WORD_LIMIT:
-            kept.append(w)
-    return kept
 
 
 def perft(hands: Sequence[int], leader: int, trick: Sequence[int], tb: Tables, depth: int) -> int:

@@ -215,3 +215,55 @@ def test_core_playout_statistics_are_plausible() -> None:
     mean = sum(i * n for i, n in enumerate(stats.ombre_tricks)) / 2000
     assert 2.5 < mean < 3.5
     assert stats.results == _core.playouts(2000, seed=7).results
+
+
+def test_core_playout_choices_are_uniform() -> None:
+    """Each card the fast core plays is a uniformly random one of the legal cards.
+
+    Seeded, so the counts are exact and the test cannot flake; the bounds are
+    five standard deviations.  Three checks: the position of the card played
+    among the legal cards (by code) is uniform for every number of legal
+    cards; the same for a seat's second and later cards to one block (where a
+    choice could lean on the earlier ones); and when every card is legal, the
+    card played is from a block the seat has already followed in as often as
+    the number of such cards in hand predicts.
+    """
+    record: list[tuple[bytes, int, list[int]]] = []
+    _core.playouts(4000, seed=11, record=record)
+    counts: dict[int, list[int]] = {}
+    again: dict[int, list[int]] = {}
+    observed = expected = variance = 0.0
+    for deal, trump_i, plays in record:
+        tb = _core.TABLES_BY_INDEX[trump_i]
+        hands = [sum(1 << c for c in deal[9 * s : 9 * s + 9]) for s in range(3)]
+        followed: list[int] = [0, 0, 0]  # by seat: the blocks (as code masks) already followed in
+        leader = 0
+        for t in range(9):
+            trick = plays[3 * t : 3 * t + 3]
+            for i, c in enumerate(trick):
+                seat = (leader + i) % 3
+                legal = _core.legal_mask(hands[seat], trick[0] if i else -1, tb)
+                assert legal >> c & 1
+                k = legal.bit_count()
+                if legal == hands[seat]:
+                    if k > 1:
+                        p = (legal & followed[seat]).bit_count() / k
+                        observed += bool(followed[seat] >> c & 1)
+                        expected += p
+                        variance += p * (1 - p)
+                else:
+                    pos = (legal & ((1 << c) - 1)).bit_count()
+                    block = tb.follow_mask[c]
+                    table = again if followed[seat] & block else counts
+                    table.setdefault(k, [0] * k)[pos] += 1
+                    followed[seat] |= block
+                hands[seat] ^= 1 << c
+            leader = (leader + _core.trick_winner_codes(trick[0], trick[1], trick[2], tb)) % 3
+    for table in (counts, again):
+        assert sum(map(sum, table.values())) > 10_000
+        for k, row in table.items():
+            n = sum(row)
+            for hits in row:
+                assert abs(hits - n / k) <= 5 * (n * (1 / k) * (1 - 1 / k)) ** 0.5 + 1, (k, row)
+    assert variance > 1000
+    assert abs(observed - expected) <= 5 * variance**0.5
