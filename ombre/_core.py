@@ -295,6 +295,9 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
     tops = _BLOCK_TOP_BYTES
     pack = _PACK40
     maketrans = bytes.maketrans
+    is_a, is_b, is_c = _IS_SEAT
+    seat_chars = _SEAT_CHARS
+    after1, after2 = (1, 2, 0), (2, 0, 1)
     randbytes = rng.randbytes
     results = {"win": 0, "codille": 0, "repuesto": 0, "vole": 0}
     hist = [0] * 10
@@ -323,14 +326,13 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
         # the deal: a uniformly random order of the 40 labels
         perm = pack(*sorted(keys1[40 * j : 40 * j + 40]))[0::8]
         j += 1
-        lists = [list(perm[0:9]), list(perm[9:18]), list(perm[18:27])]
-        # the hands as bit sets: the seat of each label, read as three binary numerals
-        row = maketrans(perm, _SEAT_CHARS)[39::-1]
-        hands = [
-            int(row.translate(_IS_SEAT[0]), 2),
-            int(row.translate(_IS_SEAT[1]), 2),
-            int(row.translate(_IS_SEAT[2]), 2),
-        ]
+        # the seats' cards as the leader ("a") and the two players after him: lists in the dealt order
+        la, lb, lc = list(perm[0:9]), list(perm[9:18]), list(perm[18:27])
+        # and bit sets: the seat of each label, read as three binary numerals
+        row = maketrans(perm, seat_chars)[39::-1]
+        ha = int(row.translate(is_a), 2)
+        hb = int(row.translate(is_b), 2)
+        hc = int(row.translate(is_c), 2)
         follow = tb.follow_mask
         winm = tb.win_mask
         tmask = tb.trump_mask
@@ -341,53 +343,47 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
         m39 = bit[tr.index(39)]
         must = (~(m37 | m38 | m39), ~(m38 | m39), ~m39, -1)
         won = [0, 0, 0]
-        leader = 0
+        lead = 0  # the leader's seat
         log: list[int] | None = None
         if record is not None:
             log = []
             record.append((bytes([tr[c] for c in perm[0:27]]), ti, log))
         for _trick in range(9):
-            c0 = lists[leader].pop()
-            hands[leader] ^= bit[c0]
-            p1 = leader + 1 if leader < 2 else 0
-            p2 = p1 + 1 if p1 < 2 else 0
+            c0 = la.pop()
+            ha ^= bit[c0]
             t0 = tr[c0]
             if c0 < tbase:
                 fm = follow[c0]
-                h = hands[p1]
-                lg = h & fm
+                lg = hb & fm
                 if lg:
                     c1 = lg.bit_length() - 1
-                    lists[p1].remove(c1)
+                    lb.remove(c1)
                 else:
-                    c1 = lists[p1].pop()
-                hands[p1] = h ^ bit[c1]
-                h = hands[p2]
-                lg = h & fm
+                    c1 = lb.pop()
+                hb ^= bit[c1]
+                lg = hc & fm
                 if lg:
                     c2 = lg.bit_length() - 1
-                    lists[p2].remove(c2)
+                    lc.remove(c2)
                 else:
-                    c2 = lists[p2].pop()
-                hands[p2] = h ^ bit[c2]
+                    c2 = lc.pop()
+                hc ^= bit[c2]
             else:
                 pv = must[t0 - 36 if t0 > 36 else 0]
-                h = hands[p1]
-                lg = h & tmask
+                lg = hb & tmask
                 if lg & pv:
                     c1 = lg.bit_length() - 1
-                    lists[p1].remove(c1)
+                    lb.remove(c1)
                 else:
-                    c1 = lists[p1].pop()
-                hands[p1] = h ^ bit[c1]
-                h = hands[p2]
-                lg = h & tmask
+                    c1 = lb.pop()
+                hb ^= bit[c1]
+                lg = hc & tmask
                 if lg & pv:
                     c2 = lg.bit_length() - 1
-                    lists[p2].remove(c2)
+                    lc.remove(c2)
                 else:
-                    c2 = lists[p2].pop()
-                hands[p2] = h ^ bit[c2]
+                    c2 = lc.pop()
+                hc ^= bit[c2]
             t1 = tr[c1]
             t2 = tr[c2]
             if log is not None:
@@ -395,12 +391,18 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
             ok = winm[c0]
             if t1 > t0 and ok >> c1 & 1:
                 if t2 > t1 and ok >> c2 & 1:
-                    leader = p2
+                    ha, hb, hc = hc, ha, hb
+                    la, lb, lc = lc, la, lb
+                    lead = after2[lead]
                 else:
-                    leader = p1
+                    ha, hb, hc = hb, hc, ha
+                    la, lb, lc = lb, lc, la
+                    lead = after1[lead]
             elif t2 > t0 and ok >> c2 & 1:
-                leader = p2
-            won[leader] += 1
+                ha, hb, hc = hc, ha, hb
+                la, lb, lc = lc, la, lb
+                lead = after2[lead]
+            won[lead] += 1
         o, d1, d2 = won
         hist[o] += 1
         if o == 9:
