@@ -334,7 +334,6 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
         hb = int(row.translate(is_b), 2)
         hc = int(row.translate(is_c), 2)
         follow = tb.follow_mask
-        winm = tb.win_mask
         tmask = tb.trump_mask
         tbase = tb.trump_base
         # the labels of the matadors, and so the trumps that must follow a trump lead by true code
@@ -351,57 +350,72 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
         for _trick in range(9):
             c0 = la.pop()
             ha ^= bit[c0]
-            t0 = tr[c0]
+            # the best card so far (true code) and whose it is: 0 the leader, 1 and 2 the others
+            best = tr[c0]
+            win = 0
             if c0 < tbase:
                 fm = follow[c0]
                 lg = hb & fm
                 if lg:
                     c1 = lg.bit_length() - 1
                     lb.remove(c1)
+                    if tr[c1] > best:
+                        best = tr[c1]
+                        win = 1
                 else:
                     c1 = lb.pop()
+                    if c1 >= tbase:  # a trump beats a plain lead
+                        best = tr[c1]
+                        win = 1
                 hb ^= bit[c1]
                 lg = hc & fm
                 if lg:
                     c2 = lg.bit_length() - 1
                     lc.remove(c2)
+                    if tr[c2] > best:  # a trump played before is above any plain card
+                        win = 2
                 else:
                     c2 = lc.pop()
+                    if c2 >= tbase and tr[c2] > best:
+                        win = 2
                 hc ^= bit[c2]
             else:
-                pv = must[t0 - 36 if t0 > 36 else 0]
+                pv = must[best - 36 if best > 36 else 0]
                 lg = hb & tmask
                 if lg & pv:
                     c1 = lg.bit_length() - 1
                     lb.remove(c1)
+                    if tr[c1] > best:
+                        best = tr[c1]
+                        win = 1
                 else:
                     c1 = lb.pop()
+                    if c1 >= tbase and tr[c1] > best:  # a privileged matador may win
+                        best = tr[c1]
+                        win = 1
                 hb ^= bit[c1]
                 lg = hc & tmask
                 if lg & pv:
                     c2 = lg.bit_length() - 1
                     lc.remove(c2)
+                    if tr[c2] > best:
+                        win = 2
                 else:
                     c2 = lc.pop()
+                    if c2 >= tbase and tr[c2] > best:
+                        win = 2
                 hc ^= bit[c2]
-            t1 = tr[c1]
-            t2 = tr[c2]
             if log is not None:
-                log += (t0, t1, t2)
-            ok = winm[c0]
-            if t1 > t0 and ok >> c1 & 1:
-                if t2 > t1 and ok >> c2 & 1:
-                    ha, hb, hc = hc, ha, hb
-                    la, lb, lc = lc, la, lb
-                    lead = after2[lead]
-                else:
+                log += (tr[c0], tr[c1], tr[c2])
+            if win:
+                if win == 1:
                     ha, hb, hc = hb, hc, ha
                     la, lb, lc = lb, lc, la
                     lead = after1[lead]
-            elif t2 > t0 and ok >> c2 & 1:
-                ha, hb, hc = hc, ha, hb
-                la, lb, lc = lc, la, lb
-                lead = after2[lead]
+                else:
+                    ha, hb, hc = hc, ha, hb
+                    la, lb, lc = lc, la, lb
+                    lead = after2[lead]
             won[lead] += 1
         o, d1, d2 = won
         hist[o] += 1
