@@ -322,9 +322,13 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
         ti = trumps[j]
         tb = tables[ti]
         # tr[label] is the true code: a random order within each block
-        tr = pack(*sorted(keys2[40 * j : 40 * j + 40]))[0::8]
+        ks = keys2[40 * j : 40 * j + 40]
+        ks.sort()
+        tr = pack(*ks)[0::8]
         # the deal: a uniformly random order of the 40 labels
-        perm = pack(*sorted(keys1[40 * j : 40 * j + 40]))[0::8]
+        ks = keys1[40 * j : 40 * j + 40]
+        ks.sort()
+        perm = pack(*ks)[0::8]
         j += 1
         # the seats' cards as the leader ("a") and the two players after him: lists in the dealt order
         la, lb, lc = list(perm[0:9]), list(perm[9:18]), list(perm[18:27])
