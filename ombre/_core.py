@@ -297,6 +297,7 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
     maketrans = bytes.maketrans
     is_a, is_b, is_c = _IS_SEAT
     seat_chars = _SEAT_CHARS
+    musts = _MUSTS
     after1, after2 = (1, 2, 0), (2, 0, 1)
     randbytes = rng.randbytes
     results = {"win": 0, "codille": 0, "repuesto": 0, "vole": 0}
@@ -341,10 +342,7 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
         tmask = tb.trump_mask
         tbase = tb.trump_base
         # the labels of the matadors, and so the trumps that must follow a trump lead by true code
-        m37 = bit[tr.index(37)]
-        m38 = bit[tr.index(38)]
-        m39 = bit[tr.index(39)]
-        must = (~(m37 | m38 | m39), ~(m38 | m39), ~m39, -1)
+        must = musts[maketrans(tr, codes)[37:40]]
         won = [0, 0, 0]
         lead = 0  # the leader's seat
         log: list[int] | None = None
@@ -439,6 +437,23 @@ _CODE_BYTES = bytes(range(40))
 _TOP_BYTES = b"\x3f" * 40
 #: by trump index and code: the top byte of a relabelling key, which orders the blocks by their first codes
 _BLOCK_TOP_BYTES: tuple[bytes, ...] = tuple(bytes(0x40 + b for b in tb.block_base) for tb in TABLES_BY_INDEX)
+
+
+def _musts() -> dict[bytes, tuple[int, int, int, int]]:
+    """By the labels of Basto, Manille and Spadille (three bytes): the masks of :data:`_MUSTS`."""
+    out = {}
+    for a in range(28, 40):
+        for b in range(28, 40):
+            for c in range(28, 40):
+                if len({a, b, c}) == 3:
+                    m37, m38, m39 = 1 << a, 1 << b, 1 << c
+                    out[bytes((a, b, c))] = (~(m37 | m38 | m39), ~(m38 | m39), ~m39, -1)
+    return out
+
+
+#: ``_MUSTS[labels][i]``: the trumps (as labels) that must follow a trump lead of true code ``36 + i``
+#: (``i`` 0 for any code up to 36): all but the matadors above it (the matadors' privilege)
+_MUSTS = _musts()
 #: the seat dealt each position of the deal's order ("d": not dealt), as characters
 _SEAT_CHARS = b"a" * 9 + b"b" * 9 + b"c" * 9 + b"d" * 13
 #: by seat: a translation of those characters to the digits of a binary numeral ("1" for that seat)
