@@ -298,10 +298,10 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
     is_a, is_b, is_c = _IS_SEAT
     seat_chars = _SEAT_CHARS
     musts = _MUSTS
-    after1, after2 = (1, 2, 0), (2, 0, 1)
+    after1, after2 = _AFTER1, _AFTER2
     randbytes = rng.randbytes
-    results = {"win": 0, "codille": 0, "repuesto": 0, "vole": 0}
-    hist = [0] * 10
+    # tally[won]: hands by the tricks won, kept as one number (see ``lead``)
+    tally = [0] * 2305
     batch = j = 0
     keys1: list[float] = []
     keys2: list[float] = []
@@ -343,8 +343,9 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
         tbase = tb.trump_base
         # the labels of the matadors, and so the trumps that must follow a trump lead by true code
         must = musts[maketrans(tr, codes)[37:40]]
-        won = [0, 0, 0]
-        lead = 0  # the leader's seat
+        # the leader's seat as the number added for a trick it wins: 1, 16 or 256 for seats 0, 1, 2
+        won = 0
+        lead = 1
         log: list[int] | None = None
         if record is not None:
             log = []
@@ -382,7 +383,7 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
                         win = 2
                 hc ^= bit[c2]
             else:
-                pv = must[best - 36 if best > 36 else 0]
+                pv = must[best]
                 lg = hb & tmask
                 if lg & pv:
                     c1 = lg.bit_length() - 1
@@ -418,17 +419,22 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
                     ha, hb, hc = hc, ha, hb
                     la, lb, lc = lc, la, lb
                     lead = after2[lead]
-            won[lead] += 1
-        o, d1, d2 = won
-        hist[o] += 1
-        if o == 9:
-            results["vole"] += 1
-        elif o > d1 and o > d2:
-            results["win"] += 1
-        elif d1 > o and d1 > d2 or d2 > o and d2 > d1:
-            results["codille"] += 1
-        else:
-            results["repuesto"] += 1
+            won += lead
+        tally[won] += 1
+    results = {"win": 0, "codille": 0, "repuesto": 0, "vole": 0}
+    hist = [0] * 10
+    for won, count in enumerate(tally):
+        if count:
+            o, d1, d2 = won & 15, won >> 4 & 15, won >> 8
+            hist[o] += count
+            if o == 9:
+                results["vole"] += count
+            elif o > d1 and o > d2:
+                results["win"] += count
+            elif d1 > o and d1 > d2 or d2 > o and d2 > d1:
+                results["codille"] += count
+            else:
+                results["repuesto"] += count
     return PlayoutStats(n, results, tuple(hist))
 
 
@@ -439,21 +445,25 @@ _TOP_BYTES = b"\x3f" * 40
 _BLOCK_TOP_BYTES: tuple[bytes, ...] = tuple(bytes(0x40 + b for b in tb.block_base) for tb in TABLES_BY_INDEX)
 
 
-def _musts() -> dict[bytes, tuple[int, int, int, int]]:
+def _musts() -> dict[bytes, tuple[int, ...]]:
     """By the labels of Basto, Manille and Spadille (three bytes): the masks of :data:`_MUSTS`."""
-    out = {}
+    out: dict[bytes, tuple[int, ...]] = {}
     for a in range(28, 40):
         for b in range(28, 40):
             for c in range(28, 40):
                 if len({a, b, c}) == 3:
                     m37, m38, m39 = 1 << a, 1 << b, 1 << c
-                    out[bytes((a, b, c))] = (~(m37 | m38 | m39), ~(m38 | m39), ~m39, -1)
+                    out[bytes((a, b, c))] = (~(m37 | m38 | m39),) * 37 + (~(m38 | m39), ~m39, -1)
     return out
 
 
-#: ``_MUSTS[labels][i]``: the trumps (as labels) that must follow a trump lead of true code ``36 + i``
-#: (``i`` 0 for any code up to 36): all but the matadors above it (the matadors' privilege)
+#: ``_MUSTS[labels][code]``: the trumps (as labels) that must follow a trump lead of true code ``code``:
+#: all but the matadors above it (the matadors' privilege)
 _MUSTS = _musts()
+#: ``_AFTER1[lead]``, ``_AFTER2[lead]``: the next seat and the one after, as in ``playouts`` (1, 16, 256)
+_AFTER1: tuple[int, ...] = tuple({1: 16, 16: 256, 256: 1}.get(i, 0) for i in range(257))
+_AFTER2: tuple[int, ...] = tuple({1: 256, 16: 1, 256: 16}.get(i, 0) for i in range(257))
+
 #: the seat dealt each position of the deal's order ("d": not dealt), as characters
 _SEAT_CHARS = b"a" * 9 + b"b" * 9 + b"c" * 9 + b"d" * 13
 #: by seat: a translation of those characters to the digits of a binary numeral ("1" for that seat)
