@@ -270,10 +270,10 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
       range, and ``tr[label]`` gives back the true code for the trick's winner
       and the matadors' privilege.
     * The first order deals the labels, nine to a seat, and each seat keeps
-      its labels as a list in that order.  When every card of the hand is
-      legal (a lead, or a player void in the suit led), the last card of the
-      list is a uniformly random one, and what remains is still in uniformly
-      random order.
+      its labels in that order (a bytearray, which the garbage collector
+      need not track).  When every card of the hand is legal (a lead, or a
+      player void in the suit led), the last card is a uniformly random one,
+      and what remains is still in uniformly random order.
     * When the choice is restricted to one block (following suit, or trumps),
       the card with the highest label is played.  The relabelling is
       uniform and independent of the dealing order, and all that earlier
@@ -331,8 +331,8 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
         ks.sort()
         perm = pack(*ks)[0::8]
         j += 1
-        # the seats' cards as the leader ("a") and the two players after him: lists in the dealt order
-        la, lb, lc = list(perm[0:9]), list(perm[9:18]), list(perm[18:27])
+        # the seats' cards as the leader ("a") and the two players after him, in the dealt order
+        la, lb, lc = bytearray(perm[0:9]), bytearray(perm[9:18]), bytearray(perm[18:27])
         # and bit sets: the seat of each label, read as three binary numerals
         row = maketrans(perm, seat_chars)[39::-1]
         ha = int(row.translate(is_a), 2)
