@@ -22,8 +22,13 @@ $(STAMP): pyproject.toml constraints.txt
 ## book: build the HTML book (every page executed) and serve it on http://127.0.0.1:$(PORT)
 book: build serve
 
+# The notebook cache is keyed on each page's code, not on the package it calls: when the package
+# changes, the cache is dropped so no page shows output from older code.
 build: $(STAMP)
-	rm -rf $(HTML) _build/.doctrees   # a full write every time (static files too); the notebook cache stays
+	@mkdir -p _build; sum=$$(find ombre -type f -not -path '*/__pycache__/*' | sort | xargs cat | sha256sum); \
+	  if [ "$$sum" != "$$(cat _build/.ombre-sum 2>/dev/null)" ]; then rm -rf _build/.jupyter_cache; fi; \
+	  echo "$$sum" > _build/.ombre-sum
+	rm -rf $(HTML) _build/.doctrees   # a full write every time (static files too)
 	$(BIN)/jupyter-book build -W -n --keep-going .
 
 serve:

@@ -34,3 +34,18 @@ def test_index_redirects_to_the_landing_page(page: Any, book_url: str) -> None:
     page.goto(f"{book_url}/index.html", wait_until="networkidle")
     assert page.url.endswith(PAGES[0])
     watch.assert_clean()
+
+
+def test_a_shared_trick_link_opens_its_replay_in_view(page: Any, book_url: str) -> None:
+    """A teacher's link to one position of one of several replays on a page shows that replay,
+    scrolled into view, at that position."""
+    watch = watch_page(page, book_url)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{book_url}/book/belinda/tricks.html#king-of-clubs-trick-5", wait_until="networkidle")
+    viewer = page.locator("#king-of-clubs")
+    page.wait_for_function("document.querySelector('#king-of-clubs').omViewer !== undefined")
+    assert page.evaluate("document.querySelector('#king-of-clubs').omViewer.step") == 15
+    top = page.evaluate("document.querySelector('#king-of-clubs').getBoundingClientRect().top")
+    assert 0 <= top < 844, f"the replay is not in view (top at {top}px)"
+    assert viewer.locator(".om-status").count() == 1
+    watch.assert_clean()

@@ -257,6 +257,8 @@
       if (w.step < 0) {
         var at = w.fromHash();
         w.show(at === null ? w.data.start : at, { hash: false });
+        // a shared link (#trick-5) has no element of that id: bring its viewer into view
+        if (at !== null) w.root.scrollIntoView({ block: "start" });
       }
     }
   }
@@ -264,7 +266,10 @@
   window.addEventListener("hashchange", function () {
     for (var i = 0; i < viewers.length; i++) {
       var at = viewers[i].fromHash();
-      if (at !== null && at !== viewers[i].step) viewers[i].show(at, { hash: false });
+      if (at !== null && at !== viewers[i].step) {
+        viewers[i].show(at, { hash: false });
+        viewers[i].root.scrollIntoView({ block: "start" });
+      }
     }
   });
 
