@@ -258,14 +258,16 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
     for each hand.  How the randomness stays exact yet cheap (no random
     number is drawn during the play at all):
 
-    * Random bytes are drawn for 256 hands at a time (``Random.randbytes``);
+    * Random bytes are drawn for 28 hands at a time (``Random.randbytes``);
       one byte a hand chooses the trump.
     * Each hand draws two independent random orders of the 40 codes by
-      sorting random 64-bit keys whose low byte is the code, so keys never
-      tie (two equal random parts, about once in 10**12 deals, would be
-      ordered by code: the only departure from uniform).
-    * The second order is taken within each block (the key's top byte is
-      the block's first code): it *relabels* the cards of every block at
+      sorting 64-bit keys, read as floats: the low byte is the code (so keys
+      never tie), six random bytes, and a top byte that orders the hands of
+      a batch, so that one sort serves the whole batch.  Two equal random
+      parts (about once in 10**11 deals) would be ordered by code: the only
+      departure from uniform.
+    * The second order is taken within each block (the key's top byte also
+      ranks the code's block): it *relabels* the cards of every block at
       random.  The hands hold labels, so a block is still one contiguous
       range, and ``tr[label]`` gives back the true code for the trick's winner
       and the matadors' privilege.
@@ -292,8 +294,8 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
     tables = TABLES_BY_INDEX
     bit = _BIT
     codes = _CODE_BYTES
-    tops = _BLOCK_TOP_BYTES
-    pack = _PACK40
+    deal_tops = _DEAL_TOPS
+    relabel_tops = _RELABEL_TOPS
     maketrans = bytes.maketrans
     is_a, is_b, is_c = _IS_SEAT
     seat_chars = _SEAT_CHARS
@@ -303,33 +305,33 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
     # tally[won]: hands by the tricks won, kept as one number (see ``lead``)
     tally = [0] * 2305
     batch = j = 0
-    keys1: list[float] = []
-    keys2: list[float] = []
-    trumps = b""
+    trumps = perms = trs = b""
     for hand_no in range(n):
         if j == batch:
-            # random bytes for a batch of hands: a trump and two sets of 40 keys a hand
+            # random bytes for a batch of hands: a trump and two sets of 40 keys a hand;
+            # each set sorted once for the whole batch, as the keys' top bytes keep the hands apart
             batch = min(_BATCH, n - hand_no)
             j = 0
             trumps = bytes(b & 3 for b in randbytes(batch))
+            pack = struct.Struct(f"<{40 * batch}d").pack
             raw = bytearray(randbytes(320 * batch))
             raw[0::8] = codes * batch
-            raw[7::8] = _TOP_BYTES * batch
-            keys1 = array("d", raw).tolist()
+            raw[7::8] = deal_tops[: 40 * batch]
+            keys = array("d", raw).tolist()
+            keys.sort()
+            perms = pack(*keys)[0::8]
             raw = bytearray(randbytes(320 * batch))
             raw[0::8] = codes * batch
-            raw[7::8] = b"".join([tops[t] for t in trumps])
-            keys2 = array("d", raw).tolist()
+            raw[7::8] = b"".join([relabel_tops[t][i] for i, t in enumerate(trumps)])
+            keys = array("d", raw).tolist()
+            keys.sort()
+            trs = pack(*keys)[0::8]
         ti = trumps[j]
         tb = tables[ti]
         # tr[label] is the true code: a random order within each block
-        ks = keys2[40 * j : 40 * j + 40]
-        ks.sort()
-        tr = pack(*ks)[0::8]
+        tr = trs[40 * j : 40 * j + 40]
         # the deal: a uniformly random order of the 40 labels
-        ks = keys1[40 * j : 40 * j + 40]
-        ks.sort()
-        perm = pack(*ks)[0::8]
+        perm = perms[40 * j : 40 * j + 40]
         j += 1
         # the seats' cards as the leader ("a") and the two players after him, in the dealt order
         la, lb, lc = bytearray(perm[0:9]), bytearray(perm[9:18]), bytearray(perm[18:27])
@@ -439,10 +441,19 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
 
 
 _CODE_BYTES = bytes(range(40))
-#: the top byte of a dealing key (sign and exponent bits: a float in [1, 2))
-_TOP_BYTES = b"\x3f" * 40
-#: by trump index and code: the top byte of a relabelling key, which orders the blocks by their first codes
-_BLOCK_TOP_BYTES: tuple[bytes, ...] = tuple(bytes(0x40 + b for b in tb.block_base) for tb in TABLES_BY_INDEX)
+#: hands whose random bytes are drawn, and keys sorted, at once
+_BATCH = 28
+#: the top bytes (sign and high exponent bits) of the dealing keys of a batch: ``12 + 4 * hand``,
+#: so that the keys are positive floats, finite and normal, and sort hand by hand
+_DEAL_TOPS = b"".join(bytes([12 + 4 * i]) * 40 for i in range(_BATCH))
+#: ``_RELABEL_TOPS[trump index][hand]``: the top bytes of the relabelling keys, ``12 + 4 * hand + r``
+#: with ``r`` (0..3) the rank of the code's block, which orders the blocks within a hand
+_RELABEL_TOPS: tuple[tuple[bytes, ...], ...] = tuple(
+    tuple(
+        bytes(12 + 4 * i + sorted(set(tb.block_base)).index(b) for b in tb.block_base) for i in range(_BATCH)
+    )
+    for tb in TABLES_BY_INDEX
+)
 
 
 def _musts() -> dict[bytes, tuple[int, ...]]:
@@ -468,12 +479,6 @@ _AFTER2: tuple[int, ...] = tuple({1: 256, 16: 1, 256: 16}.get(i, 0) for i in ran
 _SEAT_CHARS = b"a" * 9 + b"b" * 9 + b"c" * 9 + b"d" * 13
 #: by seat: a translation of those characters to the digits of a binary numeral ("1" for that seat)
 _IS_SEAT: tuple[bytes, ...] = tuple(bytes(0x31 if i == ord(ch) else 0x30 for i in range(256)) for ch in "abc")
-#: packs 40 sorted keys back into bytes, to read off their low bytes (the codes)
-_PACK40 = struct.Struct("<40d").pack
-
-
-#: hands whose random bytes are drawn at once
-_BATCH = 256
 
 
 def perft(hands: Sequence[int], leader: int, trick: Sequence[int], tb: Tables, depth: int) -> int:
