@@ -348,7 +348,6 @@ def _layout(tb: Tables) -> _Layout:
 _LAYOUTS: dict[Suit, _Layout] = {s: _layout(TABLES[s]) for s in SUITS}
 
 _COMPRESS: dict[int, int] = {}
-_PAIRS: dict[int, int] = {}
 _SURE: dict[int, int] = {}
 
 
@@ -411,8 +410,6 @@ class Solver:
         self._tt: dict[int, int] = {}
         self._hint: dict[int, int] = {}
         self._memo2: dict[int, int] = {}
-        self._quick: dict[int, int] = {}
-        self._keys: dict[int, int] = {}
         self.stats = SearchStats()
         self._search: _SearchFn = _build_search(self)
 
@@ -635,8 +632,6 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
     tt = solver._tt
     hints = solver._hint
     memo2 = solver._memo2
-    bcache = solver._quick
-    kcache = solver._keys
     stats = solver.stats
     tbase = tb.trump_base
     follow = tb.follow_mask
@@ -647,7 +642,7 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
     plains = lay.plain_masks
     priv = PRIV
     bm0, bm1, bm2, bm3 = tb.block_mask
-    pair_cache = _PAIRS
+    compress_cache = _COMPRESS
     sure_cache = _SURE
     worst = _WORST
     best_t = _BEST
@@ -745,34 +740,29 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
         memo2[mkey] = best0 - o if tricks_obj else best0
         return best0
 
-    def pair(r: int, x: int, y: int) -> int:
-        """``pext`` of two hands' 16-bit chunks at the places of ``r``, packed side by side (remembered)."""
-        k = r << 32 | x << 16 | y
-        v = pair_cache.get(k)
+    def compress(r: int, h: int) -> int:
+        k = r << 16 | h
+        v = compress_cache.get(k)
         if v is None:
-            v = _compress16(r, x) | _compress16(r, y) << 16
-            pair_cache[k] = v
+            v = _compress16(r, h)
         return v
 
     def key(h0: int, h1: int, h2: int, leader: int) -> int:
         """The position renumbered by relative rank (with the leader): equal positions share a key."""
         rem = h0 | h1 | h2
         r = rem & 0xFFFF
-        v = pair(r, h0 & 0xFFFF, h1 & 0xFFFF)
-        k0 = v & 0xFFFF
-        k1 = v >> 16
+        k0 = compress(r, h0 & 0xFFFF)
+        k1 = compress(r, h1 & 0xFFFF)
         s = r.bit_count()
         r = (rem >> 16) & 0xFFFF
         if r:
-            v = pair(r, (h0 >> 16) & 0xFFFF, (h1 >> 16) & 0xFFFF)
-            k0 |= (v & 0xFFFF) << s
-            k1 |= (v >> 16) << s
+            k0 |= compress(r, (h0 >> 16) & 0xFFFF) << s
+            k1 |= compress(r, (h1 >> 16) & 0xFFFF) << s
             s += r.bit_count()
         r = rem >> 32
         if r:
-            v = pair(r, h0 >> 32, h1 >> 32)
-            k0 |= (v & 0xFFFF) << s
-            k1 |= (v >> 16) << s
+            k0 |= compress(r, h0 >> 32) << s
+            k1 |= compress(r, h1 >> 32) << s
         lens = (
             (rem & bm0).bit_count()
             | (rem & bm1).bit_count() << 4
@@ -827,12 +817,20 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
             return k
         return ((hl & tmask).bit_count() if alone else k) + tops(hl, rem)
 
-    def bounds(h0: int, h1: int, h2: int, leader: int, rem: int) -> int:
-        """Tricks to come sure for the Ombre (low four bits) and for the defenders (above them)."""
+    def search(h0: int, h1: int, h2: int, leader: int, o: int, a: int, b: int, target: int) -> int:
+        n = h0.bit_count()
+        if n <= 2:
+            if n == 2:
+                return small(h0, h1, h2, leader, o, a, b)
+            if n == 1:
+                return last(h0, h1, h2, leader, o, a, b)
+            return final(o, a, b)
+        stats.nodes += 1
         hs = (h0, h1, h2)
         hO = hs[om]
         hD1 = hs[d1]
         hD2 = hs[d2]
+        rem = h0 | h1 | h2
         tO = hO & tmask
         tD1 = hD1 & tmask
         tD2 = hD2 & tmask
@@ -862,25 +860,6 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
             q = quick(hs[leader], hO, 0, rem, False)
             if q > hi_q:
                 hi_q = q
-        return lo_q | hi_q << 4
-
-    def search(h0: int, h1: int, h2: int, leader: int, o: int, a: int, b: int, target: int) -> int:
-        n = h0.bit_count()
-        if n <= 2:
-            if n == 2:
-                return small(h0, h1, h2, leader, o, a, b)
-            if n == 1:
-                return last(h0, h1, h2, leader, o, a, b)
-            return final(o, a, b)
-        stats.nodes += 1
-        rem = h0 | h1 | h2
-        ek = h0 | h1 << 40 | h2 << 80 | leader << 120
-        got = bcache.get(ek)
-        if got is None:
-            got = bounds(h0, h1, h2, leader, rem)
-            bcache[ek] = got
-        lo_q = got & 15
-        hi_q = got >> 4
         if tricks_obj:
             lo = o + lo_q
             hi = o + n - hi_q
@@ -892,10 +871,7 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
         if hi < target:
             return hi
         # the transposition table: bounds on the Ombre's tricks to come, or on the outcome
-        k = kcache.get(ek)
-        if k is None:
-            k = key(h0, h1, h2, leader)
-            kcache[ek] = k
+        k = key(h0, h1, h2, leader)
         if tricks_obj:
             base = o
         else:
