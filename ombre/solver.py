@@ -803,8 +803,22 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
                 x ^= top
         return q
 
-    def quick(hl: int, opp1: int, opp2: int, rem: int, alone: bool) -> int:
-        """Tricks the side on lead can take at once: top trumps, then top plain cards if safe."""
+    def quick(hl: int, opp1: int, opp2: int, rem: int, partner: int) -> int:
+        """Tricks the side on lead can take at once: top trumps, then top plain cards if safe.
+
+        ``partner`` is the leader's partner's hand (0 for the Ombre, who has none).
+        The leader first cashes his ``k`` top trumps in sequence: each is higher
+        than every trump out, so no privilege applies and every opponent must
+        follow with a trump, and an opponent with at most ``k`` trumps is left
+        with none.  If no opponent has a trump left, every top plain card wins
+        (and the Ombre's remaining trumps too).  Otherwise the leader cashes, in
+        each plain suit, his top cards in sequence but no more of them than an
+        opponent still holding trumps has cards of that suit: that opponent
+        must follow every time, so cannot ruff; the other has no trump.  A
+        partner void in the suit and holding only trumps would have to ruff and
+        take the lead, so a defender cashes no more plain cards than his
+        partner holds cards outside trumps (he discards those first).
+        """
         k = 0
         x = rem & tmask
         while x:
@@ -813,9 +827,35 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
                 break
             k += 1
             x ^= top
-        if (opp1 & tmask).bit_count() > k or (opp2 & tmask).bit_count() > k:
-            return k
-        return ((hl & tmask).bit_count() if alone else k) + tops(hl, rem)
+        d1_ = (opp1 & tmask).bit_count() > k
+        d2_ = (opp2 & tmask).bit_count() > k
+        if not (d1_ or d2_):
+            return ((hl & tmask).bit_count() if not partner else k) + tops(hl, rem)
+        extra = 0
+        for bm in plains:
+            x = rem & bm
+            run = 0
+            while x:
+                top = 1 << (x.bit_length() - 1)
+                if not hl & top:
+                    break
+                run += 1
+                x ^= top
+            if run:
+                if d1_:
+                    c = (opp1 & bm).bit_count()
+                    if c < run:
+                        run = c
+                if d2_:
+                    c = (opp2 & bm).bit_count()
+                    if c < run:
+                        run = c
+                extra += run
+        if extra and partner and (partner & tmask).bit_count() > k:
+            c = (partner & ~tmask).bit_count()
+            if c < extra:
+                extra = c
+        return k + extra
 
     def search(h0: int, h1: int, h2: int, leader: int, o: int, a: int, b: int, target: int) -> int:
         n = h0.bit_count()
@@ -853,11 +893,11 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
                 if q2 > hi_q:
                     hi_q = q2
         if leader == om:
-            q = quick(hO, hD1, hD2, rem, True)
+            q = quick(hO, hD1, hD2, rem, 0)
             if q > lo_q:
                 lo_q = q
         else:
-            q = quick(hs[leader], hO, 0, rem, False)
+            q = quick(hs[leader], hO, 0, rem, hs[d2 if leader == d1 else d1])
             if q > hi_q:
                 hi_q = q
         if tricks_obj:
