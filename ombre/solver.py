@@ -897,9 +897,22 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
             if q > lo_q:
                 lo_q = q
         else:
-            q = quick(hs[leader], hO, 0, rem, hs[d2 if leader == d1 else d1])
+            hP = hs[d2 if leader == d1 else d1]
+            q = quick(hs[leader], hO, 0, rem, hP)
             if q > hi_q:
                 hi_q = q
+            elif not hi_q:
+                # the defenders take this trick if the leader can lead a plain suit in
+                # which their side's best card beats the Ombre's, and the Ombre cannot
+                # ruff it (he holds the suit, or no trump): each defender may play his
+                # best card of the suit, and only a trump beats the suit led
+                hL = hs[leader]
+                for bm in plains:
+                    if hL & bm:
+                        oS = hO & bm
+                        if (oS or not tO) and ((hL | hP) & bm).bit_length() > oS.bit_length():
+                            hi_q = 1
+                            break
         if tricks_obj:
             lo = o + lo_q
             hi = o + n - hi_q
