@@ -39,7 +39,8 @@ html[data-theme=dark] .ombre-exset{--ombre-ex-ok:#7fd08f;--ombre-ex-bad:#ff9c9c}
   padding:.75rem 1rem;margin:1rem 0}
 .ombre-ex h2,.ombre-ex h3{margin-top:0;font-size:1.15rem}
 .ombre-ex fieldset{border:0;margin:0;padding:0}
-.ombre-ex legend,.ombre-ex .ombre-ex-prompt{font-size:1rem;line-height:1.5;font-weight:600;margin-bottom:.5rem;padding:0}
+.ombre-ex legend,.ombre-ex .ombre-ex-prompt{font-size:1rem;line-height:1.5;font-weight:600;
+  margin-bottom:.5rem;padding:0}
 .ombre-ex-choice{display:flex;gap:.5rem;align-items:baseline;margin:.25rem 0}
 .ombre-ex-choice input{transform:scale(1.2)}
 .ombre-ex input[type=text]{font:inherit;padding:.2rem .4rem;min-width:12rem;
