@@ -49,3 +49,40 @@ def test_a_shared_trick_link_opens_its_replay_in_view(page: Any, book_url: str) 
     assert 0 <= top < 844, f"the replay is not in view (top at {top}px)"
     assert viewer.locator(".om-status").count() == 1
     watch.assert_clean()
+
+
+def test_edition_views_and_marks_work_in_the_built_book(page: Any, book_url: str) -> None:
+    """On a page of the 1665 edition: the three views of a section switch by click and by arrow
+    keys, and the editorial marks switch off and on, every toggle on the page together."""
+    watch = watch_page(page, book_url)
+    page.goto(f"{book_url}/book/edition/cards.html", wait_until="networkidle")
+    sid = "ombre-of-the-names-of-the-cards"
+    print_panel, braille_panel, brf_panel = (page.locator(f"#{sid}-{v}") for v in ("print", "braille", "brf"))
+    assert print_panel.is_visible() and not braille_panel.is_visible()
+    page.locator(f"#{sid}-tab-braille").click()
+    assert braille_panel.is_visible() and not print_panel.is_visible()
+    cells = [ch for ch in braille_panel.inner_text() if "\u2801" <= ch <= "\u28ff"]  # Unicode braille
+    assert len(cells) > 100
+    page.keyboard.press("ArrowRight")
+    assert brf_panel.is_visible()
+    assert page.locator(f"#{sid}-tab-brf").get_attribute("aria-selected") == "true"
+    assert page.evaluate("document.activeElement.id") == f"{sid}-tab-brf"
+    page.keyboard.press("Home")
+    assert print_panel.is_visible()
+
+    toggles = page.locator("button.ombre-marks-toggle")
+    assert toggles.count() >= 2
+    # 1665 prints "an interrupted"; the edition reads "uninterrupted", marked as editorial
+    emendation = page.locator('[data-emendation="uninterrupted"]').first
+    correction, reading = emendation.locator(".ombre-correction"), emendation.locator(".ombre-reading")
+    assert correction.is_visible() and "uninterrupted" in correction.inner_text()
+    assert not reading.is_visible()
+    toggles.first.focus()
+    page.keyboard.press("Enter")
+    pressed = [toggles.nth(i).get_attribute("aria-pressed") for i in range(toggles.count())]
+    assert pressed == ["false"] * toggles.count()
+    assert reading.is_visible() and "interrupted" in reading.inner_text() and not correction.is_visible()
+    page.keyboard.press("Space")
+    assert toggles.last.get_attribute("aria-pressed") == "true"
+    assert correction.is_visible() and not reading.is_visible()
+    watch.assert_clean()
