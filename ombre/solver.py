@@ -349,6 +349,7 @@ _LAYOUTS: dict[Suit, _Layout] = {s: _layout(TABLES[s]) for s in SUITS}
 
 _COMPRESS: dict[int, int] = {}
 _SURE: dict[int, int] = {}
+_LEAD_TRUMP: dict[int, int] = {}
 
 
 def _compress16(r: int, h: int) -> int:
@@ -644,6 +645,7 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
     bm0, bm1, bm2, bm3 = tb.block_mask
     compress_cache = _COMPRESS
     sure_cache = _SURE
+    lead_cache = _LEAD_TRUMP
     worst = _WORST
     best_t = _BEST
     final_t = _FINAL
@@ -791,6 +793,56 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
             sure_cache[k] = v
         return v
 
+    def lead_trump(tO: int, tD1: int, tD2: int) -> int:
+        """Tricks the Ombre, on lead, is sure of by leading one trump and then his sure trumps.
+
+        For each trump he might lead: whatever trump (or other card, when
+        allowed) each defender plays to it, the Ombre wins the trick if his card
+        is the highest, and afterwards :func:`sure` counts what his remaining
+        trumps win against the defenders' remaining ones, whoever leads.  A
+        defender holding a trump that the privilege does not excuse must play a
+        trump (any one); otherwise he may also keep his trumps.  The least over
+        the defenders' replies is what that lead guarantees; the best lead gives
+        the bound.
+        """
+        k = tbase << 36 | (tO >> tbase) << 24 | (tD1 >> tbase) << 12 | (tD2 >> tbase)
+        v = lead_cache.get(k)
+        if v is not None:
+            return v
+        v = 0
+        x = tO
+        while x:
+            low = x & -x
+            x ^= low
+            pv = priv[low.bit_length() - 1]
+            rest = tO ^ low
+            opts1 = [0] if not tD1 & ~pv else []
+            y = tD1
+            while y:
+                b1 = y & -y
+                y ^= b1
+                opts1.append(b1)
+            opts2 = [0] if not tD2 & ~pv else []
+            y = tD2
+            while y:
+                b2 = y & -y
+                y ^= b2
+                opts2.append(b2)
+            least = 99
+            for r1 in opts1:
+                for r2 in opts2:
+                    got = (1 if low > r1 and low > r2 else 0) + sure((tD1 ^ r1) | (tD2 ^ r2), rest)
+                    if got < least:
+                        least = got
+                        if least <= v:
+                            break
+                if least <= v:
+                    break
+            if least > v:
+                v = least
+        lead_cache[k] = v
+        return v
+
     def tops(hand: int, rem: int) -> int:
         q = 0
         for bm in plains:
@@ -892,27 +944,6 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
                 q2 = tD2.bit_count() + tops(hD2, rem)
                 if q2 > hi_q:
                     hi_q = q2
-        if leader == om:
-            q = quick(hO, hD1, hD2, rem, 0)
-            if q > lo_q:
-                lo_q = q
-        else:
-            hP = hs[d2 if leader == d1 else d1]
-            q = quick(hs[leader], hO, 0, rem, hP)
-            if q > hi_q:
-                hi_q = q
-            elif not hi_q:
-                # the defenders take this trick if the leader can lead a plain suit in
-                # which their side's best card beats the Ombre's, and the Ombre cannot
-                # ruff it (he holds the suit, or no trump): each defender may play his
-                # best card of the suit, and only a trump beats the suit led
-                hL = hs[leader]
-                for bm in plains:
-                    if hL & bm:
-                        oS = hO & bm
-                        if (oS or not tO) and ((hL | hP) & bm).bit_length() > oS.bit_length():
-                            hi_q = 1
-                            break
         if tricks_obj:
             lo = o + lo_q
             hi = o + n - hi_q
@@ -923,6 +954,38 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
             return lo
         if hi < target:
             return hi
+        # the dearer bounds for the side on lead, only when the cheap ones leave the test open
+        if leader == om:
+            q = quick(hO, hD1, hD2, rem, 0)
+            if tO and tD1 | tD2:
+                q2 = lead_trump(tO, tD1, tD2)
+                if q2 > q:
+                    q = q2
+            if q > lo_q:
+                lo_q = q
+                lo = o + q if tricks_obj else worst[o, a, b, q]
+                if lo >= target:
+                    return lo
+        else:
+            hP = hs[d2 if leader == d1 else d1]
+            q = quick(hs[leader], hO, 0, rem, hP)
+            if not q and not hi_q:
+                # the defenders take this trick if the leader can lead a plain suit in
+                # which their side's best card beats the Ombre's, and the Ombre cannot
+                # ruff it (he holds the suit, or no trump): each defender may play his
+                # best card of the suit, and only a trump beats the suit led
+                hL = hs[leader]
+                for bm in plains:
+                    if hL & bm:
+                        oS = hO & bm
+                        if (oS or not tO) and ((hL | hP) & bm).bit_length() > oS.bit_length():
+                            q = 1
+                            break
+            if q > hi_q:
+                hi_q = q
+                hi = o + n - q if tricks_obj else best_t[o, a, b, q]
+                if hi < target:
+                    return hi
         # the transposition table: bounds on the Ombre's tricks to come, or on the outcome
         k = key(h0, h1, h2, leader)
         if tricks_obj:
