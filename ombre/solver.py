@@ -319,6 +319,27 @@ def _outcome_tables() -> tuple[dict[_Counts, int], _Bound, _Bound]:
 _FINAL, _WORST, _BEST = _outcome_tables()
 
 
+def _needs(bound: _Bound, ok: Callable[[int, int], bool]) -> _Bound:
+    """``need[o, a, b, target]``: the least q whose bound passes ``ok(bound, target)`` (10 if none)."""
+    need: _Bound = {}
+    for (o, a, b, q), v in sorted(bound.items()):
+        for target in range(5):
+            if ok(v, target) and (o, a, b, target) not in need:
+                need[o, a, b, target] = q
+    for o in range(10):
+        for a in range(10 - o):
+            for b in range(10 - o - a):
+                for target in range(5):
+                    need.setdefault((o, a, b, target), 10)
+    return need
+
+
+#: the least number of tricks to come that decides a zero-window test: for the Ombre, to reach
+#: the target; for the defenders, to keep him below it
+_NEED_LO = _needs(_WORST, lambda v, t: v >= t)
+_NEED_HI = _needs(_BEST, lambda v, t: v < t)
+
+
 @dataclass(frozen=True)
 class _Layout:
     """Per-trump tables derived from :mod:`ombre._core` for the search."""
@@ -646,6 +667,8 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
     compress_cache = _COMPRESS
     sure_cache = _SURE
     lead_cache = _LEAD_TRUMP
+    need_lo = _NEED_LO
+    need_hi = _NEED_HI
     worst = _WORST
     best_t = _BEST
     final_t = _FINAL
@@ -846,19 +869,17 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
     def tops(hand: int, rem: int) -> int:
         q = 0
         for bm in plains:
-            x = rem & bm
-            while x:
-                top = 1 << (x.bit_length() - 1)
-                if not hand & top:
-                    break
-                q += 1
-                x ^= top
+            # the hand's cards of the suit above every card of it outside the hand
+            q += ((hand & bm) >> (rem & bm & ~hand).bit_length()).bit_count()
         return q
 
-    def quick(hl: int, opp1: int, opp2: int, rem: int, partner: int) -> int:
+    def quick(hl: int, opp1: int, opp2: int, rem: int, partner: int, need: int) -> int:
         """Tricks the side on lead can take at once: top trumps, then top plain cards if safe.
 
-        ``partner`` is the leader's partner's hand (0 for the Ombre, who has none).
+        ``partner`` is the leader's partner's hand (0 for the Ombre, who has none);
+        ``need`` the count that would decide the test: when an opponent keeps
+        trumps, the plain cards are counted only if they can make the count
+        reach it (the result is a bound either way).
         The leader first cashes his ``k`` top trumps in sequence: each is higher
         than every trump out, so no privilege applies and every opponent must
         follow with a trump, and an opponent with at most ``k`` trumps is left
@@ -871,28 +892,16 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
         take the lead, so a defender cashes no more plain cards than his
         partner holds cards outside trumps (he discards those first).
         """
-        k = 0
-        x = rem & tmask
-        while x:
-            top = 1 << (x.bit_length() - 1)
-            if not hl & top:
-                break
-            k += 1
-            x ^= top
+        k = ((hl & tmask) >> (rem & tmask & ~hl).bit_length()).bit_count()
         d1_ = (opp1 & tmask).bit_count() > k
         d2_ = (opp2 & tmask).bit_count() > k
         if not (d1_ or d2_):
             return ((hl & tmask).bit_count() if not partner else k) + tops(hl, rem)
+        if k >= need or k + (hl & ~tmask).bit_count() < need:
+            return k
         extra = 0
         for bm in plains:
-            x = rem & bm
-            run = 0
-            while x:
-                top = 1 << (x.bit_length() - 1)
-                if not hl & top:
-                    break
-                run += 1
-                x ^= top
+            run = ((hl & bm) >> (rem & bm & ~hl).bit_length()).bit_count()
             if run:
                 if d1_:
                     c = (opp1 & bm).bit_count()
@@ -956,7 +965,7 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
             return hi
         # the dearer bounds for the side on lead, only when the cheap ones leave the test open
         if leader == om:
-            q = quick(hO, hD1, hD2, rem, 0)
+            q = quick(hO, hD1, hD2, rem, 0, target - o if tricks_obj else need_lo[o, a, b, target])
             if tO and tD1 | tD2:
                 q2 = lead_trump(tO, tD1, tD2)
                 if q2 > q:
@@ -968,7 +977,9 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
                     return lo
         else:
             hP = hs[d2 if leader == d1 else d1]
-            q = quick(hs[leader], hO, 0, rem, hP)
+            q = quick(
+                hs[leader], hO, 0, rem, hP, o + n - target + 1 if tricks_obj else need_hi[o, a, b, target]
+            )
             if not q and not hi_q:
                 # the defenders take this trick if the leader can lead a plain suit in
                 # which their side's best card beats the Ombre's, and the Ombre cannot
