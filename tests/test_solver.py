@@ -107,6 +107,33 @@ def test_every_card_matches_brute_force(pos: Position) -> None:
             assert v == brute_force(pos.play(card), objective), (objective, card)
 
 
+@pytest.mark.parametrize(
+    ("hands", "trump", "leader", "won"),
+    [
+        # the Ombre leads a trump: the defenders' low trump must follow, so it cannot beat his 6h later
+        (["Ac Kh Qh 6h", "2h 3d 5d 7c", "As 7h 4c 3s"], "h", 0, (3, 1, 1)),
+        # the Ombre leads Manille: Punto must follow; Spadille either spends itself or lets it win
+        (["7d 2d 5d Jh 7h", "Ad 4d 5h 6h 3s", "As Kh Ah 2h 4h"], "d", 0, (2, 1, 1)),
+        # top hearts cashed while a defender keeps trumps but must follow hearts
+        (["Kh Qh Jh 3s", "2h 3h 4h Ks", "5h 6h 7c Qc"], "s", 0, (3, 1, 1)),
+        # a defender leads: his partner's Kd beats the Ombre's Qd, which must follow
+        (["2h Qd 6c", "Kd 4c 6s", "4d 7d Qs"], "h", 1, (3, 2, 1)),
+        (["Js 6s Qd Jc", "3s Ad 5d Jh", "Jd 2h Qc 4c"], "s", 2, (2, 2, 1)),
+    ],
+)
+def test_bound_positions_match_brute_force(
+    hands: list[str], trump: str, leader: int, won: tuple[int, int, int]
+) -> None:
+    """Endings where the trump-lead, plain-card and defender-lead bounds of the search decide tests."""
+    pos = Position.from_hands(hands, trump, ombre=0, leader=leader, won=won)
+    assert solve(pos) == brute_force(pos, "tricks")
+    assert outcome_value(solve(pos, "outcome")) == brute_force(pos, "outcome")
+    for objective in ("tricks", "outcome"):
+        values = Solver(pos.trump, pos.ombre, objective).analyse(pos)
+        for card, v in values.items():
+            assert v == brute_force(pos.play(card), objective), (objective, card)
+
+
 def test_five_trick_endings_match_brute_force() -> None:
     for seed in range(6):
         pos = random_ending(1000 + seed, 5, seed % 3)
