@@ -64,6 +64,16 @@ PRIV: tuple[int, ...] = tuple(
 )
 
 
+def _translate(mask: int, table: Sequence[int]) -> int:
+    """Move each set bit ``b`` of ``mask`` to bit ``table[b]``."""
+    out = 0
+    while mask:
+        low = mask & -mask
+        out |= 1 << table[low.bit_length() - 1]
+        mask ^= low
+    return out
+
+
 @dataclass(frozen=True)
 class Tables:
     """Renumbering tables for one trump suit (see the module docstring)."""
@@ -99,21 +109,11 @@ class Tables:
 
     def card_mask(self, code_mask: int) -> int:
         """Translate a code bit set back to a card-index bit set."""
-        m = 0
-        while code_mask:
-            low = code_mask & -code_mask
-            m |= 1 << self.card_of[low.bit_length() - 1]
-            code_mask ^= low
-        return m
+        return _translate(code_mask, self.card_of)
 
     def code_mask(self, card_mask: int) -> int:
         """Translate a card-index bit set (``Card.bit``) to a code bit set."""
-        m = 0
-        while card_mask:
-            low = card_mask & -card_mask
-            m |= 1 << self.code_of[low.bit_length() - 1]
-            card_mask ^= low
-        return m
+        return _translate(card_mask, self.code_of)
 
     def cards(self, code_mask: int) -> list[str]:
         """The cards of a code bit set as text, strongest first within each block (for tests and doctests)."""

@@ -1615,8 +1615,9 @@ def _advice_black(rng: random.Random, seed: int) -> Exercise:
     other_red = Suit.DIAMONDS if red is Suit.HEARTS else Suit.HEARTS
     hand += rng.sample([Card(r, other_black) for r in "34567JQ"], 1)
     hand += rng.sample([Card(r, other_red) for r in "23456JQ"], 2)
-    cands = {r.trump: r for r in trump_candidates(hand)}
-    best = trump_candidates(hand)[0].trump
+    ranked = trump_candidates(hand)
+    cands = {r.trump: r for r in ranked}
+    best = ranked[0].trump
     if best is not black:  # pragma: no cover - the hand is built so that it is
         raise ExerciseError(f"advice.black #{seed}: {best.plural} came out best, not {black.plural}")
     choices = (
