@@ -368,27 +368,86 @@ def _layout(tb: Tables) -> _Layout:
 
 _LAYOUTS: dict[Suit, _Layout] = {s: _layout(TABLES[s]) for s in SUITS}
 
-_COMPRESS: dict[int, int] = {}
 _SURE: dict[int, int] = {}
 _LEAD_TRUMP: dict[int, int] = {}
 
 
-def _compress16(r: int, h: int) -> int:
-    """The bits of ``h`` at the places where ``r`` has a bit, packed together (``pext``)."""
-    key = r << 16 | h
-    v = _COMPRESS.get(key)
-    if v is None:
-        v = 0
+def _sure_count(ta: int, tb: int) -> int:
+    """How many of B's trumps win whatever is played against A's: |B| less a matching.
+
+    Scanning from the top, each of A's trumps can take one of B's below it;
+    B's trumps left untaken are sure tricks.
+
+    >>> _sure_count(0b0101, 0b1010)  # B holds the top trump and the third
+    1
+    """
+    v = 0
+    free = 0
+    x = ta | tb
+    while x:
+        top = 1 << (x.bit_length() - 1)
+        x ^= top
+        if ta & top:
+            free += 1
+        elif free:
+            free -= 1
+        else:
+            v += 1
+    return v
+
+
+class _TrumpBounds(dict[int, int]):
+    """Both sides' sure trump tricks, by the three hands' trumps shifted down to bit 0.
+
+    ``[tO | tD1 << 12 | tD2 << 24]`` is ``lo_q | hi_q << 4``: the Ombre's trumps
+    that win against both defenders' (``lo_q``), and the most that one defender's
+    trumps win against the Ombre's (``hi_q``; the defenders' trumps do not add up,
+    both may have to fall on one trump lead).  Filled on first use.
+    """
+
+    def __missing__(self, k: int) -> int:
+        tO = k & 0xFFF
+        tD1 = (k >> 12) & 0xFFF
+        tD2 = k >> 24
+        v = _sure_count(tD1 | tD2, tO) | max(_sure_count(tO, tD1), _sure_count(tO, tD2)) << 4
+        self[k] = v
+        return v
+
+
+class _Chunks(dict[int, int]):
+    """Sixteen codes of two hands renumbered by relative rank (``pext``), filled on first use.
+
+    ``[r << 32 | h0 << 16 | h1]``, for ``r`` the cards still out in a 16-code
+    chunk and ``h0``, ``h1`` two hands' cards in it, is ``k0 | k1 << 16 |
+    popcount(r) << 32``: ``k0`` has bit ``i`` when the ``i``-th card out is in ``h0``,
+    likewise ``k1``.
+
+    >>> _CHUNKS[0b1101 << 32 | 0b1000 << 16 | 0b0001] == (0b100 | 0b001 << 16 | 3 << 32)
+    True
+    """
+
+    def __missing__(self, key: int) -> int:
+        r = key >> 32
+        h0 = (key >> 16) & 0xFFFF
+        h1 = key & 0xFFFF
+        k0 = k1 = 0
         k = 0
         x = r
         while x:
             low = x & -x
-            if h & low:
-                v |= 1 << k
+            if h0 & low:
+                k0 |= 1 << k
+            elif h1 & low:
+                k1 |= 1 << k
             k += 1
             x ^= low
-        _COMPRESS[key] = v
-    return v
+        v = k0 | k1 << 16 | k << 32
+        self[key] = v
+        return v
+
+
+_TRUMP_BOUNDS = _TrumpBounds()
+_CHUNKS = _Chunks()
 
 
 # ---------------------------------------------------------------------------
@@ -653,6 +712,8 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
     tricks_obj = solver.objective == "tricks"
     tt = solver._tt
     hints = solver._hint
+    # the lead that last decided a test, by seat and tricks left (a killer move: siblings share it)
+    killers = [-1] * 30
     memo2 = solver._memo2
     stats = solver.stats
     tbase = tb.trump_base
@@ -664,7 +725,8 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
     plains = lay.plain_masks
     priv = PRIV
     bm0, bm1, bm2, bm3 = tb.block_mask
-    compress_cache = _COMPRESS
+    trump_bounds = _TRUMP_BOUNDS
+    chunks = _CHUNKS
     sure_cache = _SURE
     lead_cache = _LEAD_TRUMP
     need_lo = _NEED_LO
@@ -705,8 +767,12 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
             b += 1
         return o if tricks_obj else final_t[o, a, b]
 
-    def small(h0: int, h1: int, h2: int, leader: int, o: int, a: int, b: int) -> int:
-        """The exact value with two tricks left, by plain minimax (remembered by the exact hands)."""
+    def small(h0: int, h1: int, h2: int, leader: int, o: int, a: int, b: int, target: int = 0) -> int:
+        """The exact value with two tricks left, by plain minimax (remembered by the exact hands).
+
+        ``target`` is not needed (the value is exact); it is there so that ``expand`` can call
+        this where it would call ``search``.
+        """
         mkey = h0 | h1 << 40 | h2 << 80 | leader << 120
         if not tricks_obj:
             mkey |= (o | a << 4 | b << 8) << 122
@@ -765,29 +831,24 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
         memo2[mkey] = best0 - o if tricks_obj else best0
         return best0
 
-    def compress(r: int, h: int) -> int:
-        k = r << 16 | h
-        v = compress_cache.get(k)
-        if v is None:
-            v = _compress16(r, h)
-        return v
-
     def key(h0: int, h1: int, h2: int, leader: int) -> int:
         """The position renumbered by relative rank (with the leader): equal positions share a key."""
         rem = h0 | h1 | h2
-        r = rem & 0xFFFF
-        k0 = compress(r, h0 & 0xFFFF)
-        k1 = compress(r, h1 & 0xFFFF)
-        s = r.bit_count()
+        c = chunks[(rem & 0xFFFF) << 32 | (h0 & 0xFFFF) << 16 | (h1 & 0xFFFF)]
+        k0 = c & 0xFFFF
+        k1 = (c >> 16) & 0xFFFF
+        s = c >> 32
         r = (rem >> 16) & 0xFFFF
         if r:
-            k0 |= compress(r, (h0 >> 16) & 0xFFFF) << s
-            k1 |= compress(r, (h1 >> 16) & 0xFFFF) << s
-            s += r.bit_count()
+            c = chunks[r << 32 | ((h0 >> 16) & 0xFFFF) << 16 | ((h1 >> 16) & 0xFFFF)]
+            k0 |= (c & 0xFFFF) << s
+            k1 |= ((c >> 16) & 0xFFFF) << s
+            s += c >> 32
         r = rem >> 32
         if r:
-            k0 |= compress(r, h0 >> 32) << s
-            k1 |= compress(r, h1 >> 32) << s
+            c = chunks[r << 32 | (h0 >> 32) << 16 | (h1 >> 32)]
+            k0 |= (c & 0xFFFF) << s
+            k1 |= ((c >> 16) & 0xFFFF) << s
         lens = (
             (rem & bm0).bit_count()
             | (rem & bm1).bit_count() << 4
@@ -801,19 +862,7 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
         k = (ta >> tbase) << 12 | (tb_ >> tbase)
         v = sure_cache.get(k)
         if v is None:
-            v = 0
-            free = 0
-            x = ta | tb_
-            while x:
-                top = 1 << (x.bit_length() - 1)
-                x ^= top
-                if ta & top:
-                    free += 1
-                elif free:
-                    free -= 1
-                else:
-                    v += 1
-            sure_cache[k] = v
+            v = sure_cache[k] = _sure_count(ta, tb_)
         return v
 
     def lead_trump(tO: int, tD1: int, tD2: int) -> int:
@@ -936,18 +985,16 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
         tD1 = hD1 & tmask
         tD2 = hD2 & tmask
         # sure tricks for each side, whoever leads; quick tricks for the side on lead
-        if tD1 | tD2:
-            lo_q = sure(tD1 | tD2, tO)
-        elif tO:
-            lo_q = tO.bit_count() + tops(hO, rem)
+        if tO:
+            if tD1 | tD2:
+                q = trump_bounds[tO >> tbase | (tD1 >> tbase) << 12 | (tD2 >> tbase) << 24]
+                lo_q = q & 15
+                hi_q = q >> 4
+            else:
+                lo_q = tO.bit_count() + tops(hO, rem)
+                hi_q = 0
         else:
             lo_q = 0
-        if tO:
-            hi_q = sure(tO, tD1)
-            q2 = sure(tO, tD2)
-            if q2 > hi_q:
-                hi_q = q2
-        else:
             hi_q = tD1.bit_count() + tops(hD1, rem) if tD1 else 0
             if tD2:
                 q2 = tD2.bit_count() + tops(hD2, rem)
@@ -1061,13 +1108,26 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
             else:
                 masters.append(c)
         rest.reverse()
-        lead_cards = masters + rest
-        hint = hints.get(hkey, -1)
+        if m0:
+            lead_cards = masters + rest
+        else:
+            # a defender first cashes plain winners the Ombre must follow (he cannot ruff them),
+            # then those he might ruff, then low cards; master trumps last (they keep)
+            hO = hs[om]
+            lead_cards = [c for c in masters if c < tbase and hO & follow[c]]
+            lead_cards += [c for c in masters if c < tbase and not hO & follow[c]]
+            lead_cards += rest
+            lead_cards += [c for c in masters if c >= tbase]
+        hint = killers[leader * 10 + H0.bit_count()]
+        if hint < 0 or hint not in lead_cards:
+            hint = hints.get(hkey, -1)
         if hint >= 0 and hint != lead_cards[0] and hint in lead_cards:
             lead_cards.remove(hint)
             lead_cards.insert(0, hint)
         best0 = -1 if m0 else 99
         best_card = -1
+        # after this trick: two tricks left go to the plain minimax directly
+        child = search if H0.bit_count() > 3 else small
 
         for c0 in lead_cards:
             H0n = H0 ^ (1 << c0)
@@ -1082,7 +1142,7 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
                 t = H2 & tmask
                 L2 = t if t & pv else H2
             ok = winm[c0]
-            # second player's runs, lowest first; an opponent of the leader tries his cheapest winner first
+            # second player's runs, lowest first; then the card to try first moved to the front
             seconds: list[int] = []
             x = L1
             while x:
@@ -1095,7 +1155,21 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
                     x &= ~(below | (1 << c))
                 seconds.append(c)
             seconds.reverse()
-            if m0 != m1:
+            if m1:
+                # the Ombre second: his cheapest winner the third player cannot beat, else his cheapest winner
+                beat3 = L2 & ok
+                pick = -1
+                for i, c in enumerate(seconds):
+                    if c > c0 and ok >> c & 1:
+                        if pick < 0:
+                            pick = i
+                        if not beat3 >> (c + 1):
+                            pick = i
+                            break
+                if pick > 0:
+                    seconds.insert(0, seconds.pop(pick))
+            elif m0 and not (L2 & ok) >> (c0 + 1):
+                # a defender second, his partner unable to beat the Ombre's lead: his cheapest winner
                 for i, c in enumerate(seconds):
                     if c > c0 and ok >> c & 1:
                         if i:
@@ -1145,11 +1219,11 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
                     else:
                         no, na, nb = o, a, b + 1
                     if p0 == 0:
-                        v = search(H0n, H1n, H2n, wseat, no, na, nb, target)
+                        v = child(H0n, H1n, H2n, wseat, no, na, nb, target)
                     elif p0 == 1:
-                        v = search(H2n, H0n, H1n, wseat, no, na, nb, target)
+                        v = child(H2n, H0n, H1n, wseat, no, na, nb, target)
                     else:
-                        v = search(H1n, H2n, H0n, wseat, no, na, nb, target)
+                        v = child(H1n, H2n, H0n, wseat, no, na, nb, target)
                     if m2:
                         if v > best2:
                             best2 = v
@@ -1181,6 +1255,8 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
                     break
         if best_card >= 0:
             hints[hkey] = best_card
+            if m0 == (best0 >= target):  # the leader's side decided the test with it
+                killers[leader * 10 + H0.bit_count()] = best_card
         return best0
 
     return search
