@@ -340,6 +340,38 @@ _NEED_LO = _needs(_WORST, lambda v, t: v >= t)
 _NEED_HI = _needs(_BEST, lambda v, t: v < t)
 
 
+class _Runs(dict[int, tuple[int, ...]]):
+    """A hand's runs of equivalent cards in one block, filled on first use.
+
+    ``[cards | outside << 40]``, for ``cards`` a hand's cards in one block and
+    ``outside`` the cards of that block still out in other hands, is the code of
+    the top card of each run (cards with no outside card between them), lowest
+    first.  The matadors are kept apart from the other trumps (``run_below``).
+    """
+
+    def __init__(self, run_below: Sequence[int]) -> None:
+        super().__init__()
+        self.run_below = run_below
+
+    def __missing__(self, key: int) -> tuple[int, ...]:
+        x = key & ((1 << 40) - 1)
+        others = key >> 40
+        run_below = self.run_below
+        reps: list[int] = []
+        while x:
+            c = x.bit_length() - 1
+            below = run_below[c]
+            ob = others & below
+            if ob:
+                x &= ~((1 << (c + 1)) - (1 << ob.bit_length()))
+            else:
+                x &= ~(below | (1 << c))
+            reps.append(c)
+        reps.reverse()
+        v = self[key] = tuple(reps)
+        return v
+
+
 @dataclass(frozen=True)
 class _Layout:
     """Per-trump tables derived from :mod:`ombre._core` for the search."""
@@ -347,23 +379,23 @@ class _Layout:
     tb: Tables
     #: codes of the same block strictly below each code; for a matador, only the matadors below it
     run_below: tuple[int, ...]
-    #: codes of the same block strictly above each code
-    above: tuple[int, ...]
     plain_masks: tuple[int, ...]
+    #: the blocks' masks, lowest codes first (the trumps last)
+    blocks_up: tuple[int, ...]
+    runs: _Runs
 
 
 def _layout(tb: Tables) -> _Layout:
     below = []
-    above = []
     for c in range(40):
         block = tb.follow_mask[c]
         lower = block & ((1 << c) - 1)
         if (MATADOR_MASK >> c) & 1:
             lower &= MATADOR_MASK
         below.append(lower)
-        above.append(block & ~((1 << (c + 1)) - 1))
     plains = tuple(m for m in tb.block_mask if m != tb.trump_mask)
-    return _Layout(tb, tuple(below), tuple(above), plains)
+    blocks_up = tuple(sorted(tb.block_mask))
+    return _Layout(tb, tuple(below), plains, blocks_up, _Runs(tuple(below)))
 
 
 _LAYOUTS: dict[Suit, _Layout] = {s: _layout(TABLES[s]) for s in SUITS}
@@ -720,9 +752,9 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
     follow = tb.follow_mask
     tmask = tb.trump_mask
     winm = tb.win_mask
-    run_below = lay.run_below
-    above = lay.above
     plains = lay.plain_masks
+    blocks_up = lay.blocks_up
+    runs = lay.runs
     priv = PRIV
     bm0, bm1, bm2, bm3 = tb.block_mask
     trump_bounds = _TRUMP_BOUNDS
@@ -1010,40 +1042,6 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
             return lo
         if hi < target:
             return hi
-        # the dearer bounds for the side on lead, only when the cheap ones leave the test open
-        if leader == om:
-            q = quick(hO, hD1, hD2, rem, 0, target - o if tricks_obj else need_lo[o, a, b, target])
-            if tO and tD1 | tD2:
-                q2 = lead_trump(tO, tD1, tD2)
-                if q2 > q:
-                    q = q2
-            if q > lo_q:
-                lo_q = q
-                lo = o + q if tricks_obj else worst[o, a, b, q]
-                if lo >= target:
-                    return lo
-        else:
-            hP = hs[d2 if leader == d1 else d1]
-            q = quick(
-                hs[leader], hO, 0, rem, hP, o + n - target + 1 if tricks_obj else need_hi[o, a, b, target]
-            )
-            if not q and not hi_q:
-                # the defenders take this trick if the leader can lead a plain suit in
-                # which their side's best card beats the Ombre's, and the Ombre cannot
-                # ruff it (he holds the suit, or no trump): each defender may play his
-                # best card of the suit, and only a trump beats the suit led
-                hL = hs[leader]
-                for bm in plains:
-                    if hL & bm:
-                        oS = hO & bm
-                        if (oS or not tO) and ((hL | hP) & bm).bit_length() > oS.bit_length():
-                            q = 1
-                            break
-            if q > hi_q:
-                hi_q = q
-                hi = o + n - q if tricks_obj else best_t[o, a, b, q]
-                if hi < target:
-                    return hi
         # the transposition table: bounds on the Ombre's tricks to come, or on the outcome
         k = key(h0, h1, h2, leader)
         if tricks_obj:
@@ -1064,6 +1062,52 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
                 return lo
             if hi < target:
                 return hi
+        # the dearer bounds for the side on lead, only when the cheap ones and the table leave
+        # the test open
+        if leader == om:
+            q = quick(hO, hD1, hD2, rem, 0, target - o if tricks_obj else need_lo[o, a, b, target])
+            if tO and tD1 | tD2:
+                q2 = lead_trump(tO, tD1, tD2)
+                if q2 > q:
+                    q = q2
+            if q > lo_q:
+                lo_q = q
+                lo = o + q if tricks_obj else worst[o, a, b, q]
+                if lo >= target:
+                    return lo
+        else:
+            hP = hs[d2 if leader == d1 else d1]
+            q = quick(
+                hs[leader], hO, 0, rem, hP, o + n - target + 1 if tricks_obj else need_hi[o, a, b, target]
+            )
+            if q <= hi_q and (tO or not hi_q):
+                # the defenders take this trick if the leader can lead a plain suit in
+                # which their side's best card beats the Ombre's, and the Ombre cannot
+                # ruff it (he holds the suit, or no trump): each defender may play his
+                # best card of the suit, and only a trump beats the suit led.  No trump
+                # falls to it, so a defender's sure trumps still win later, unless he
+                # holds nothing but trumps (void in the suit, he would have to trump it)
+                hL = hs[leader]
+                for bm in plains:
+                    if hL & bm:
+                        oS = hO & bm
+                        if (oS or not tO) and ((hL | hP) & bm).bit_length() > oS.bit_length():
+                            q2 = 0
+                            if tO:
+                                if tD1 and (d1 == leader or hD1 & ~tmask):
+                                    q2 = sure(tO, tD1)
+                                if tD2 and (d2 == leader or hD2 & ~tmask):
+                                    q3 = sure(tO, tD2)
+                                    if q3 > q2:
+                                        q2 = q3
+                            if q2 + 1 > q:
+                                q = q2 + 1
+                            break
+            if q > hi_q:
+                hi_q = q
+                hi = o + n - q if tricks_obj else best_t[o, a, b, q]
+                if hi < target:
+                    return hi
         v = expand(h0, h1, h2, leader, o, a, b, target, rem, k)
         if v >= target:
             if v > lo:
@@ -1091,23 +1135,22 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
         others1 = rem & ~H1
         others2 = rem & ~H2
 
-        # the leader's candidates, one per run of equivalent cards: winners first, then low cards
-        x = H0
+        # the leader's candidates, one per run of equivalent cards: winners (the top run of a
+        # block with no card out above it) highest first, then low cards lowest first
         masters: list[int] = []
         rest: list[int] = []
-        while x:
-            c = x.bit_length() - 1
-            below = run_below[c]
-            ob = others0 & below
-            if ob:
-                x &= ~((1 << (c + 1)) - (1 << ob.bit_length()))
-            else:
-                x &= ~(below | (1 << c))
-            if others0 & above[c]:
-                rest.append(c)
-            else:
-                masters.append(c)
-        rest.reverse()
+        for bm in blocks_up:
+            x = H0 & bm
+            if x:
+                ob = others0 & bm
+                reps = runs[x | ob << 40]
+                top = reps[-1]
+                if ob >> top:
+                    rest += reps
+                else:
+                    masters.append(top)
+                    rest += reps[:-1]
+        masters.reverse()
         if m0:
             lead_cards = masters + rest
         else:
@@ -1126,69 +1169,71 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
             lead_cards.insert(0, hint)
         best0 = -1 if m0 else 99
         best_card = -1
+        all1: list[int] | None = None
+        all2: tuple[int, ...] | None = None
         # after this trick: two tricks left go to the plain minimax directly
         child = search if H0.bit_count() > 3 else small
 
         for c0 in lead_cards:
             H0n = H0 ^ (1 << c0)
+            # the cards the second and third players may play, as runs lowest first; the
+            # cards that beat the lead are always the last runs (the led suit above it, or trumps)
             if c0 < tbase:
                 fm = follow[c0]
-                L1 = H1 & fm or H1
-                L2 = H2 & fm or H2
+                L1 = H1 & fm
+                L2 = H2 & fm
             else:
+                # a trump led: a hand holding only matadors above it need not follow (privilege)
+                fm = tmask
                 pv = ~priv[c0]
-                t = H1 & tmask
-                L1 = t if t & pv else H1
-                t = H2 & tmask
-                L2 = t if t & pv else H2
+                L1 = H1 & tmask
+                if not L1 & pv:
+                    L1 = 0
+                L2 = H2 & tmask
+                if not L2 & pv:
+                    L2 = 0
+            if L1:
+                seconds = list(runs[L1 | (others1 & fm) << 40])
+            else:
+                L1 = H1
+                if all1 is None:
+                    all1 = []
+                    for bm in blocks_up:
+                        x = H1 & bm
+                        if x:
+                            all1 += runs[x | (others1 & bm) << 40]
+                seconds = list(all1)
+            if L2:
+                thirds0 = runs[L2 | (others2 & fm) << 40]
+            else:
+                L2 = H2
+                if all2 is None:
+                    all2 = ()
+                    for bm in blocks_up:
+                        x = H2 & bm
+                        if x:
+                            all2 += runs[x | (others2 & bm) << 40]
+                thirds0 = all2
             ok = winm[c0]
-            # second player's runs, lowest first; then the card to try first moved to the front
-            seconds: list[int] = []
-            x = L1
-            while x:
-                c = x.bit_length() - 1
-                below = run_below[c]
-                ob = others1 & below
-                if ob:
-                    x &= ~((1 << (c + 1)) - (1 << ob.bit_length()))
-                else:
-                    x &= ~(below | (1 << c))
-                seconds.append(c)
-            seconds.reverse()
-            if m1:
-                # the Ombre second: his cheapest winner the third player cannot beat, else his cheapest winner
-                beat3 = L2 & ok
-                pick = -1
-                for i, c in enumerate(seconds):
-                    if c > c0 and ok >> c & 1:
-                        if pick < 0:
-                            pick = i
-                        if not beat3 >> (c + 1):
-                            pick = i
-                            break
-                if pick > 0:
-                    seconds.insert(0, seconds.pop(pick))
-            elif m0 and not (L2 & ok) >> (c0 + 1):
-                # a defender second, his partner unable to beat the Ombre's lead: his cheapest winner
-                for i, c in enumerate(seconds):
-                    if c > c0 and ok >> c & 1:
-                        if i:
-                            del seconds[i]
-                            seconds.insert(0, c)
-                        break
-            # the third player's runs, lowest first
-            thirds0: list[int] = []
-            x = L2
-            while x:
-                c = x.bit_length() - 1
-                below = run_below[c]
-                ob = others2 & below
-                if ob:
-                    x &= ~((1 << (c + 1)) - (1 << ob.bit_length()))
-                else:
-                    x &= ~(below | (1 << c))
-                thirds0.append(c)
-            thirds0.reverse()
+            if m0 or m1:
+                i = len(seconds)
+                while i and seconds[i - 1] > c0 and ok >> seconds[i - 1] & 1:
+                    i -= 1
+                if i < len(seconds):  # seconds[i:] beat the lead
+                    if m1:
+                        # the Ombre second: his cheapest winner the third player cannot beat, else his
+                        # cheapest winner
+                        beat3 = L2 & ok
+                        j = i
+                        while j < len(seconds) and beat3 >> (seconds[j] + 1):
+                            j += 1
+                        if j == len(seconds):
+                            j = i
+                        if j:
+                            seconds.insert(0, seconds.pop(j))
+                    elif i and not (L2 & ok) >> (c0 + 1):
+                        # a defender second, his partner unable to beat the lead: his cheapest winner
+                        seconds.insert(0, seconds.pop(i))
             best1 = -1 if m1 else 99
             for c1 in seconds:
                 H1n = H1 ^ (1 << c1)
@@ -1198,11 +1243,14 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
                 else:
                     cur, wpos = c0, 0
                     side_winning = m0 == m2
-                if side_winning:
-                    thirds = thirds0
-                else:
-                    wins = [c for c in thirds0 if c > cur and ok >> c & 1]
-                    thirds = wins + [c for c in thirds0 if not (c > cur and ok >> c & 1)] if wins else thirds0
+                thirds = thirds0
+                if not side_winning:
+                    # the cards that beat the trick so far first (they are the last runs)
+                    i = len(thirds0)
+                    while i and thirds0[i - 1] > cur and ok >> thirds0[i - 1] & 1:
+                        i -= 1
+                    if 0 < i < len(thirds0):
+                        thirds = thirds0[i:] + thirds0[:i]
                 best2 = -1 if m2 else 99
                 for c2 in thirds:
                     H2n = H2 ^ (1 << c2)
