@@ -277,6 +277,8 @@ def random_position(seed: int) -> Position:
 # ---------------------------------------------------------------------------
 
 _NEXT = (1, 2, 0)
+#: ``_ROTATE[w]``: the places in a trick in playing order when place ``w`` leads
+_ROTATE = ((0, 1, 2), (1, 2, 0), (2, 0, 1))
 
 
 _Counts = tuple[int, int, int]
@@ -747,6 +749,7 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
     # the lead that last decided a test, by seat and tricks left (a killer move: siblings share it)
     killers = [-1] * 30
     memo2 = solver._memo2
+    keys: dict[int, int] = {}
     stats = solver.stats
     tbase = tb.trump_base
     follow = tb.follow_mask
@@ -816,13 +819,18 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
         p2 = nxt[p1]
         H0, H1, H2 = hs[leader], hs[p1], hs[p2]
         m0, m1, m2 = leader == om, p1 == om, p2 == om
-        seats = (leader, p1, p2)
+        # by place in this trick (0 the leader): the Ombre's place, and each place's side
+        mpos = 0 if m0 else (1 if m1 else 2)
+        rpos = (rel[leader], rel[p1], rel[p2])
+        rot = _ROTATE
         best0 = -1 if m0 else 99
         x = H0
         while x:
             low0 = x & -x
             x ^= low0
             c0 = low0.bit_length() - 1
+            l0 = (H0 ^ low0).bit_length() - 1
+            ok = winm[c0]
             L2 = legal(H2, c0)
             best1 = -1 if m1 else 99
             y = legal(H1, c0)
@@ -830,21 +838,37 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
                 low1 = y & -y
                 y ^= low1
                 c1 = low1.bit_length() - 1
+                l1 = (H1 ^ low1).bit_length() - 1
+                if c1 > c0 and ok >> c1 & 1:
+                    w0, cur = 1, c1
+                else:
+                    w0, cur = 0, c0
                 best2 = -1 if m2 else 99
                 z = L2
                 while z:
                     low2 = z & -z
                     z ^= low2
-                    ws = seats[winner(c0, c1, low2.bit_length() - 1)]
-                    n0, n1, n2 = H0 ^ low0, H1 ^ low1, H2 ^ low2
-                    r = rel[ws]
-                    no, na, nb = (o + 1, a, b) if r == 0 else ((o, a + 1, b) if r == 1 else (o, a, b + 1))
-                    if leader == 0:
-                        v = last(n0, n1, n2, ws, no, na, nb)
-                    elif leader == 1:
-                        v = last(n2, n0, n1, ws, no, na, nb)
+                    c2 = low2.bit_length() - 1
+                    w = 2 if c2 > cur and ok >> c2 & 1 else w0
+                    # the last trick, led from place w, each playing his last card
+                    order = rot[w]
+                    last_cards = (l0, l1, (H2 ^ low2).bit_length() - 1)
+                    d0 = last_cards[order[0]]
+                    d1 = last_cards[order[1]]
+                    d2 = last_cards[order[2]]
+                    okd = winm[d0]
+                    if d1 > d0 and okd >> d1 & 1:
+                        k = 2 if d2 > d1 and okd >> d2 & 1 else 1
                     else:
-                        v = last(n1, n2, n0, ws, no, na, nb)
+                        k = 2 if d2 > d0 and okd >> d2 & 1 else 0
+                    w2 = order[k]
+                    if tricks_obj:
+                        v = o + (w == mpos) + (w2 == mpos)
+                    else:
+                        t = [o, a, b]
+                        t[rpos[w]] += 1
+                        t[rpos[w2]] += 1
+                        v = final_t[t[0], t[1], t[2]]
                     if m2:
                         if v > best2:
                             best2 = v
@@ -863,9 +887,12 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
         memo2[mkey] = best0 - o if tricks_obj else best0
         return best0
 
-    def key(h0: int, h1: int, h2: int, leader: int) -> int:
-        """The position renumbered by relative rank (with the leader): equal positions share a key."""
-        rem = h0 | h1 | h2
+    def key(h0: int, h1: int, h2: int, rem: int) -> int:
+        """The position renumbered by relative rank: equal positions share a key (remembered)."""
+        exact = rem | h0 << 40 | h1 << 80
+        k = keys.get(exact)
+        if k is not None:
+            return k
         c = chunks[(rem & 0xFFFF) << 32 | (h0 & 0xFFFF) << 16 | (h1 & 0xFFFF)]
         k0 = c & 0xFFFF
         k1 = (c >> 16) & 0xFFFF
@@ -887,7 +914,8 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
             | (rem & bm2).bit_count() << 8
             | (rem & bm3).bit_count() << 12
         )
-        return k0 | k1 << 27 | lens << 54 | (rem >> 37).bit_count() << 70 | leader << 72
+        k = keys[exact] = k0 | k1 << 27 | lens << 54 | (rem >> 37).bit_count() << 70
+        return k
 
     def sure(ta: int, tb_: int) -> int:
         """How many of B's trumps win whatever is played (see :meth:`Solver` docs): |B| - matching."""
@@ -1017,11 +1045,12 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
         tD1 = hD1 & tmask
         tD2 = hD2 & tmask
         # sure tricks for each side, whoever leads; quick tricks for the side on lead
+        sure_q = -1
         if tO:
             if tD1 | tD2:
-                q = trump_bounds[tO >> tbase | (tD1 >> tbase) << 12 | (tD2 >> tbase) << 24]
-                lo_q = q & 15
-                hi_q = q >> 4
+                sure_q = trump_bounds[tO >> tbase | (tD1 >> tbase) << 12 | (tD2 >> tbase) << 24]
+                lo_q = sure_q & 15
+                hi_q = sure_q >> 4
             else:
                 lo_q = tO.bit_count() + tops(hO, rem)
                 hi_q = 0
@@ -1043,7 +1072,7 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
         if hi < target:
             return hi
         # the transposition table: bounds on the Ombre's tricks to come, or on the outcome
-        k = key(h0, h1, h2, leader)
+        k = key(h0, h1, h2, rem) | leader << 72
         if tricks_obj:
             base = o
         else:
@@ -1108,7 +1137,7 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
                 hi = o + n - q if tricks_obj else best_t[o, a, b, q]
                 if hi < target:
                     return hi
-        v = expand(h0, h1, h2, leader, o, a, b, target, rem, k)
+        v = expand(h0, h1, h2, leader, o, a, b, target, rem, k, sure_q if tricks_obj else -1)
         if v >= target:
             if v > lo:
                 lo = v
@@ -1118,8 +1147,24 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
         return v
 
     def expand(  # noqa: C901 - one loop per card of the trick, kept inline for speed
-        h0: int, h1: int, h2: int, leader: int, o: int, a: int, b: int, target: int, rem: int, hkey: int
+        h0: int,
+        h1: int,
+        h2: int,
+        leader: int,
+        o: int,
+        a: int,
+        b: int,
+        target: int,
+        rem: int,
+        hkey: int,
+        sure_q: int,
     ) -> int:
+        """Try the cards of the trick (the test of ``search``); ``hkey`` the position's table key.
+
+        ``sure_q`` is the position's sure trump tricks as packed by :class:`_TrumpBounds` (or -1):
+        after a trick in which no trump falls the next position has the same, and when they decide
+        the test there it is not searched.
+        """
         hs = (h0, h1, h2)
         p0 = leader
         p1 = nxt[p0]
@@ -1172,10 +1217,14 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
         all1: list[int] | None = None
         all2: tuple[int, ...] | None = None
         # after this trick: two tricks left go to the plain minimax directly
-        child = search if H0.bit_count() > 3 else small
+        n1 = H0.bit_count() - 1
+        child = search if n1 > 2 else small
+        lo_q = sure_q & 15
+        hi_q = sure_q >> 4
 
         for c0 in lead_cards:
             H0n = H0 ^ (1 << c0)
+            plain0 = sure_q >= 0 and c0 < tbase
             # the cards the second and third players may play, as runs lowest first; the
             # cards that beat the lead are always the last runs (the led suit above it, or trumps)
             if c0 < tbase:
@@ -1237,6 +1286,7 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
             best1 = -1 if m1 else 99
             for c1 in seconds:
                 H1n = H1 ^ (1 << c1)
+                plain1 = plain0 and c1 < tbase
                 if c1 > c0 and ok >> c1 & 1:
                     cur, wpos = c1, 1
                     side_winning = m1 == m2
@@ -1266,7 +1316,10 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
                         no, na, nb = o, a + 1, b
                     else:
                         no, na, nb = o, a, b + 1
-                    if p0 == 0:
+                    if plain1 and c2 < tbase and (no + lo_q >= target or no + n1 - hi_q < target):
+                        # no trump fell: the next position's sure trump tricks decide it
+                        v = no + lo_q if no + lo_q >= target else no + n1 - hi_q
+                    elif p0 == 0:
                         v = child(H0n, H1n, H2n, wseat, no, na, nb, target)
                     elif p0 == 1:
                         v = child(H2n, H0n, H1n, wseat, no, na, nb, target)

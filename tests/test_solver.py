@@ -275,6 +275,20 @@ def test_shared_table_gives_the_same_values() -> None:
         pos = pos.play(card)
 
 
+def test_one_solver_serves_many_deals() -> None:
+    # the Monte Carlo player asks one solver about many sampled deals with the same trump and
+    # Ombre, the same cards out but shared differently between the defenders
+    deals = [p for p in (random_position(seed) for seed in range(40)) if p.trump is Suit.SPADES][:3]
+    assert len(deals) == 3
+    for pos in list(deals):
+        h0, h1, h2 = pos.hands
+        swapped = (h0, h2[:4] + h1[4:], h1[:4] + h2[4:])
+        deals.append(Position(swapped, pos.trump, pos.ombre, pos.leader))
+    shared = Solver(Suit.SPADES, 0)
+    for pos in deals + deals[::-1]:
+        assert shared.analyse(pos) == Solver(Suit.SPADES, 0).analyse(pos)
+
+
 def test_matadors_privilege_is_respected() -> None:
     # Spadille alone need not be played to the King of trumps, and waits to beat it.
     pos = Position.from_hands(["Ks 5c", "Kd 4d", "5h As"], "s", ombre=0, leader=0, won=(3, 2, 2))
