@@ -31,8 +31,15 @@ with the tools that make bridge solvers fast:
   outstanding card between them), the matadors kept apart from the other
   trumps, since only they have the privilege of not following a lower trump;
 * quick-trick bounds (top trumps in sequence, then top plain cards once the
-  other side has no trumps);
-* move ordering that tries winners first and otherwise the cheapest card.
+  other side has no trumps), and sure trump tricks checked in the trick loop
+  itself when no trump falls, so such positions cost no search;
+* move ordering: the card that decided the same position before, then the
+  lead that last decided a test at the same seat and trick count (a killer
+  move); the Ombre's winners first; a defender cashes plain winners the Ombre
+  must follow before low cards, and keeps master trumps for last; second
+  hand plays his cheapest winner (the Ombre, one the third hand cannot beat),
+  a defender plays low when his partner can beat the lead; otherwise the
+  cheapest card.
 
 >>> pos = Position.from_hands(["Ks 5c", "Kd 4d", "5h As"], trump="s", ombre=0, leader=0,
 ...                             won=(3, 2, 2))
