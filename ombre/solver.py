@@ -894,7 +894,7 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
         memo2[mkey] = best0 - o if tricks_obj else best0
         return best0
 
-    def key(h0: int, h1: int, h2: int, rem: int) -> int:
+    def key(h0: int, h1: int, rem: int) -> int:
         """The position renumbered by relative rank: equal positions share a key (remembered)."""
         exact = rem | h0 << 40 | h1 << 80
         k = keys.get(exact)
@@ -1079,7 +1079,7 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
         if hi < target:
             return hi
         # the transposition table: bounds on the Ombre's tricks to come, or on the outcome
-        k = key(h0, h1, h2, rem) | leader << 72
+        k = key(h0, h1, rem) | leader << 72
         if tricks_obj:
             base = o
         else:
