@@ -1211,14 +1211,23 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
             # a defender first cashes plain winners the Ombre must follow (he cannot ruff them),
             # then those he might ruff, then low cards; master trumps last (they keep)
             hO = hs[om]
-            lead_cards = [c for c in masters if c < tbase and hO & follow[c]]
-            lead_cards += [c for c in masters if c < tbase and not hO & follow[c]]
-            lead_cards += rest
-            lead_cards += [c for c in masters if c >= tbase]
-        hint = killers[leader * 10 + H0.bit_count()] if tricks_obj else -1
-        if hint < 0 or hint not in lead_cards:
+            cash: list[int] = []
+            ruffable: list[int] = []
+            keep: list[int] = []
+            for c in masters:
+                if c >= tbase:
+                    keep.append(c)
+                elif hO & follow[c]:
+                    cash.append(c)
+                else:
+                    ruffable.append(c)
+            lead_cards = cash + ruffable + rest + keep
+        n = H0.bit_count()
+        slot = leader * 10 + n  # the killer's place: seat and tricks left
+        hint = killers[slot] if tricks_obj else -1
+        if hint not in lead_cards:
             hint = hints.get(hkey, -1)
-        if hint >= 0 and hint != lead_cards[0] and hint in lead_cards:
+        if hint != lead_cards[0] and hint in lead_cards:
             lead_cards.remove(hint)
             lead_cards.insert(0, hint)
         best0 = -1 if m0 else 99
@@ -1226,7 +1235,7 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
         all1: list[int] | None = None
         all2: tuple[int, ...] | None = None
         # after this trick: two tricks left go to the plain minimax directly
-        n1 = H0.bit_count() - 1
+        n1 = n - 1
         child = search if n1 > 2 else small
         lo_q = sure_q & 15
         hi_q = sure_q >> 4
@@ -1366,7 +1375,7 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
         if best_card >= 0:
             hints[hkey] = best_card
             if tricks_obj and m0 == (best0 >= target):  # the leader's side decided the test with it
-                killers[leader * 10 + H0.bit_count()] = best_card
+                killers[slot] = best_card
         return best0
 
     return search
