@@ -36,12 +36,14 @@ with the tools that make bridge solvers fast:
 * move ordering: the card that decided the same position before, then the
   lead that last decided a test at the same seat and trick count (a killer
   move); the Ombre's winners first; a defender cashes plain winners the Ombre
-  must follow before low cards, and keeps master trumps for last; second
+  must follow before low cards, and keeps master trumps for last; among the
+  Ombre's winners and a defender's low cards, those that decided most tests
+  for that seat so far come first (a history table); second
   hand plays his cheapest winner (the Ombre, one the third hand cannot beat),
   a defender plays low when his partner can beat the lead; otherwise the
   cheapest card.  Under the ``"outcome"`` objective the defenders lead
-  winners first like the Ombre and there are no killer moves: measured over
-  the benchmark's deals, those two cost more than they save there.
+  winners first like the Ombre, with no killer moves and no history table:
+  measured over the benchmark's deals, those cost more than they save there.
 
 >>> pos = Position.from_hands(["Ks 5c", "Kd 4d", "5h As"], trump="s", ombre=0, leader=0,
 ...                             won=(3, 2, 2))
@@ -757,6 +759,9 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
     hints = solver._hint
     # the lead that last decided a test, by seat and tricks left (a killer move: siblings share it)
     killers = [-1] * 30
+    # the history of decisive leads, by seat and card: less the tricks left for each test a lead
+    # decided, so that an ascending sort puts the leads that decided most (and earliest) first
+    history = ([0] * 40, [0] * 40, [0] * 40)
     memo2 = solver._memo2
     keys: dict[int, int] = {}
     stats = solver.stats
@@ -1205,11 +1210,17 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
                     masters.append(top)
                     rest += reps[:-1]
         masters.reverse()
-        if m0 or not tricks_obj:
+        if not tricks_obj:
+            lead_cards = masters + rest
+        elif m0:
+            if len(masters) > 1:
+                masters.sort(key=history[leader].__getitem__)
             lead_cards = masters + rest
         else:
             # a defender first cashes plain winners the Ombre must follow (he cannot ruff them),
-            # then those he might ruff, then low cards; master trumps last (they keep)
+            # then those he might ruff, then low cards (by history); master trumps last (they keep)
+            if len(rest) > 1:
+                rest.sort(key=history[leader].__getitem__)
             hO = hs[om]
             cash: list[int] = []
             ruffable: list[int] = []
@@ -1376,6 +1387,7 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
             hints[hkey] = best_card
             if tricks_obj and m0 == (best0 >= target):  # the leader's side decided the test with it
                 killers[slot] = best_card
+                history[leader][best_card] -= n
         return best0
 
     return search
