@@ -759,8 +759,8 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
     hints = solver._hint
     # the lead that last decided a test, by seat and tricks left (a killer move: siblings share it)
     killers = [-1] * 30
-    # the history of decisive leads, by seat and card: less the tricks left for each test a lead
-    # decided, so that an ascending sort puts the leads that decided most (and earliest) first
+    # the history of decisive leads, by seat and card: each lead that decides a test lowers its
+    # entry by the tricks left, so an ascending sort puts those that decided most (and highest) first
     history = ([0] * 40, [0] * 40, [0] * 40)
     memo2 = solver._memo2
     keys: dict[int, int] = {}
