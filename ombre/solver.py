@@ -1119,10 +1119,9 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
                 if lo >= target:
                     return lo
         else:
+            hL = hs[leader]
             hP = hs[d2 if leader == d1 else d1]
-            q = quick(
-                hs[leader], hO, 0, rem, hP, o + n - target + 1 if tricks_obj else need_hi[o, a, b, target]
-            )
+            q = quick(hL, hO, 0, rem, hP, o + n - target + 1 if tricks_obj else need_hi[o, a, b, target])
             if q <= hi_q and (tO or not hi_q):
                 # the defenders take this trick if the leader can lead a plain suit in
                 # which their side's best card beats the Ombre's, and the Ombre cannot
@@ -1130,19 +1129,15 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
                 # best card of the suit, and only a trump beats the suit led.  No trump
                 # falls to it, so a defender's sure trumps still win later, unless he
                 # holds nothing but trumps (void in the suit, he would have to trump it)
-                hL = hs[leader]
                 for bm in plains:
                     if hL & bm:
                         oS = hO & bm
                         if (oS or not tO) and ((hL | hP) & bm).bit_length() > oS.bit_length():
-                            q2 = 0
-                            if tO:
-                                if tD1 and (d1 == leader or hD1 & ~tmask):
-                                    q2 = sure(tO, tD1)
-                                if tD2 and (d2 == leader or hD2 & ~tmask):
-                                    q3 = sure(tO, tD2)
-                                    if q3 > q2:
-                                        q2 = q3
+                            # the better defender's sure trumps are the cheap bound, unless the
+                            # partner holds nothing but trumps: then the leader's count only
+                            q2 = hi_q
+                            if tO and not hP & ~tmask:
+                                q2 = sure(tO, hL & tmask)
                             if q2 + 1 > q:
                                 q = q2 + 1
                             break
