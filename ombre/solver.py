@@ -816,12 +816,18 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
             b += 1
         return o if tricks_obj else final_t[o, a, b]
 
-    def small(h0: int, h1: int, h2: int, leader: int, o: int, a: int, b: int, target: int = 0) -> int:
-        """The exact value with two tricks left, by plain minimax (remembered by the exact hands).
+    def small(h0: int, h1: int, h2: int, leader: int, o: int, a: int, b: int, target: int) -> int:
+        """The value with two tricks left, by minimax (remembered by the exact hands).
 
-        ``target`` is not needed (the value is exact); it is there so that ``expand`` can call
-        this where it would call ``search``.
+        Under the tricks objective a test that the tricks won so far decide, or that the two to
+        come cannot reach, returns that bound at once (``o`` or ``o + 2``); otherwise the value
+        is exact, whatever ``target``.
         """
+        if tricks_obj:
+            if o >= target:
+                return o
+            if o + 2 < target:
+                return o + 2
         mkey = h0 | h1 << 40 | h2 << 80 | leader << 120
         if not tricks_obj:
             mkey |= (o | a << 4 | b << 8) << 122
@@ -837,6 +843,8 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
         mpos = 0 if m0 else (1 if m1 else 2)
         rpos = (rel[leader], rel[p1], rel[p2])
         rot = _ROTATE
+        # alpha-beta with the whole window: the value is exact (values lie in lo_v..hi_v)
+        lo_v, hi_v = (o, o + 2) if tricks_obj else (-1, 99)
         best0 = -1 if m0 else 99
         x = H0
         while x:
@@ -846,6 +854,10 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
             l0 = (H0 ^ low0).bit_length() - 1
             ok = winm[c0]
             L2 = legal(H2, c0)
+            if m0:
+                a1, b1 = (best0 if best0 > lo_v else lo_v), hi_v
+            else:
+                a1, b1 = lo_v, (best0 if best0 < hi_v else hi_v)
             best1 = -1 if m1 else 99
             y = legal(H1, c0)
             while y:
@@ -857,6 +869,10 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
                     w0, cur = 1, c1
                 else:
                     w0, cur = 0, c0
+                if m1:
+                    a2, b2 = (best1 if best1 > a1 else a1), b1
+                else:
+                    a2, b2 = a1, (best1 if best1 < b1 else b1)
                 best2 = -1 if m2 else 99
                 z = L2
                 while z:
@@ -886,18 +902,30 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
                     if m2:
                         if v > best2:
                             best2 = v
+                            if v >= b2:
+                                break
                     elif v < best2:
                         best2 = v
+                        if v <= a2:
+                            break
                 if m1:
                     if best2 > best1:
                         best1 = best2
+                        if best1 >= b1:
+                            break
                 elif best2 < best1:
                     best1 = best2
+                    if best1 <= a1:
+                        break
             if m0:
                 if best1 > best0:
                     best0 = best1
+                    if best0 >= hi_v:
+                        break
             elif best1 < best0:
                 best0 = best1
+                if best0 <= lo_v:
+                    break
         memo2[mkey] = best0 - o if tricks_obj else best0
         return best0
 
@@ -1045,7 +1073,7 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
         n = h0.bit_count()
         if n <= 2:
             if n == 2:
-                return small(h0, h1, h2, leader, o, a, b)
+                return small(h0, h1, h2, leader, o, a, b, target)
             if n == 1:
                 return last(h0, h1, h2, leader, o, a, b)
             return final(o, a, b)
