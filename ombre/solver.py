@@ -1025,7 +1025,7 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
         return q
 
     def quick(hl: int, opp1: int, opp2: int, rem: int, partner: int, need: int) -> int:
-        """Tricks the side on lead can take at once: top trumps, then top plain cards if safe.
+        """Tricks the side on lead can take at once: top trumps, then plain cards if safe.
 
         ``partner`` is the leader's partner's hand (0 for the Ombre, who has none);
         ``need`` the count that would decide the test: when an opponent keeps
@@ -1034,25 +1034,49 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
         The leader first cashes his ``k`` top trumps in sequence: each is higher
         than every trump out, so no privilege applies and every opponent must
         follow with a trump, and an opponent with at most ``k`` trumps is left
-        with none.  If no opponent has a trump left, every top plain card wins
-        (and the Ombre's remaining trumps too).  Otherwise the leader cashes, in
-        each plain suit, his top cards in sequence but no more of them than an
-        opponent still holding trumps has cards of that suit: that opponent
-        must follow every time, so cannot ruff; the other has no trump.  A
-        partner void in the suit and holding only trumps would have to ruff and
-        take the lead, so a defender cashes no more plain cards than his
-        partner holds cards outside trumps (he discards those first).
+        with none.  Then he plays each plain suit from the top.  A defender on
+        lead counts the cards above every card out of his hand.  The Ombre
+        counts the rounds before a defender could beat him: a defender beats his
+        ``i``-th card of the suit only with a higher card kept until then, which
+        takes at least ``i`` cards of the suit (cards a defender discards
+        meanwhile only weaken him).  If no opponent has a trump left, those
+        cards all win (and the Ombre's remaining trumps too).  Otherwise the
+        leader cashes no more cards of a suit than an opponent still holding
+        trumps has of it: that opponent must follow every time, so cannot ruff;
+        the other has no trump.  A partner void in the suit and holding only
+        trumps would have to ruff and take the lead, so a defender cashes no
+        more plain cards than his partner holds cards outside trumps (he
+        discards those first).
         """
         k = ((hl & tmask) >> (rem & tmask & ~hl).bit_length()).bit_count()
         d1_ = (opp1 & tmask).bit_count() > k
         d2_ = (opp2 & tmask).bit_count() > k
-        if not (d1_ or d2_):
-            return ((hl & tmask).bit_count() if not partner else k) + tops(hl, rem)
-        if k >= need or k + (hl & ~tmask).bit_count() < need:
+        kept = d1_ or d2_
+        if partner and not kept:
+            return k + tops(hl, rem)
+        if kept and (k >= need or k + (hl & ~tmask).bit_count() < need):
             return k
         extra = 0
         for bm in plains:
-            run = ((hl & bm) >> (rem & bm & ~hl).bit_length()).bit_count()
+            own = hl & bm
+            if not own:
+                continue
+            if partner:
+                run = (own >> (rem & bm & ~hl).bit_length()).bit_count()
+            else:
+                # ``above``: the Ombre's cards above a defender's best; the defender beats the next
+                # one if he has more than ``above`` cards of the suit
+                run = own.bit_count()
+                x = opp1 & bm
+                if x:
+                    above = (own >> x.bit_length()).bit_count()
+                    if above < run and above < x.bit_count():
+                        run = above
+                x = opp2 & bm
+                if x:
+                    above = (own >> x.bit_length()).bit_count()
+                    if above < run and above < x.bit_count():
+                        run = above
             if run:
                 if d1_:
                     c = (opp1 & bm).bit_count()
@@ -1063,6 +1087,8 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
                     if c < run:
                         run = c
                 extra += run
+        if not kept:
+            return (hl & tmask).bit_count() + extra
         if extra and partner and (partner & tmask).bit_count() > k:
             c = (partner & ~tmask).bit_count()
             if c < extra:

@@ -116,6 +116,10 @@ def test_every_card_matches_brute_force(pos: Position) -> None:
         (["7d 2d 5d Jh 7h", "Ad 4d 5h 6h 3s", "As Kh Ah 2h 4h"], "d", 0, (2, 1, 1)),
         # top hearts cashed while a defender keeps trumps but must follow hearts
         (["Kh Qh Jh 3s", "2h 3h 4h Ks", "5h 6h 7c Qc"], "s", 0, (3, 1, 1)),
+        # no defender trump: the Ombre's Ks draws the lone Js, and then his 2s wins too
+        (["2s Ks 6d", "Js Ah Jh", "4c Jc 3h"], "d", 0, (3, 2, 1)),
+        # the same, but the Js is guarded by the 3s: it beats the 2s in the second round
+        (["2s Ks 6d Kh", "Js 3s Ah Jh", "4c Jc 3h Qc"], "d", 0, (3, 1, 1)),
         # a defender leads: his partner's Kd beats the Ombre's Qd, which must follow
         (["2h Qd 6c", "Kd 4c 6s", "4d 7d Qs"], "h", 1, (3, 2, 1)),
         (["Js 6s Qd Jc", "3s Ad 5d Jh", "Jd 2h Qc 4c"], "s", 2, (2, 2, 1)),
@@ -124,7 +128,7 @@ def test_every_card_matches_brute_force(pos: Position) -> None:
 def test_bound_positions_match_brute_force(
     hands: list[str], trump: str, leader: int, won: tuple[int, int, int]
 ) -> None:
-    """Endings where the trump-lead, plain-card and defender-lead bounds of the search decide tests."""
+    """Endings where the trump-lead, plain-suit and defender-lead bounds of the search decide tests."""
     pos = Position.from_hands(hands, trump, ombre=0, leader=leader, won=won)
     assert solve(pos) == brute_force(pos, "tricks")
     assert outcome_value(solve(pos, "outcome")) == brute_force(pos, "outcome")
