@@ -30,9 +30,10 @@ with the tools that make bridge solvers fast:
 * one card tried per run of equivalent cards (cards of one hand with no
   outstanding card between them), the matadors kept apart from the other
   trumps, since only they have the privilege of not following a lower trump;
-* quick-trick bounds (top trumps in sequence, then top plain cards once the
-  other side has no trumps), and sure trump tricks checked in the trick loop
-  itself when no trump falls, so such positions cost no search;
+* quick-trick bounds (top trumps in sequence, then plain cards: a defender's
+  top ones, the Ombre's until a defender could still hold a higher one, once
+  the other side has no trumps or must follow), and sure trump tricks checked
+  in the trick loop itself when no trump falls, so such positions cost no search;
 * move ordering: the card that decided the same position before, then the
   lead that last decided a test at the same seat and trick count (a killer
   move); the Ombre's winners first; a defender cashes plain winners the Ombre
