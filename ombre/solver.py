@@ -32,8 +32,10 @@ with the tools that make bridge solvers fast:
   trumps, since only they have the privilege of not following a lower trump;
 * quick-trick bounds (top trumps in sequence, then plain cards: a defender's
   top ones, the Ombre's until a defender could still hold a higher one, once
-  the other side has no trumps or must follow), and sure trump tricks checked
-  in the trick loop itself when no trump falls, so such positions cost no search;
+  the other side has no trumps or must follow; for the Ombre also those plain
+  cards first, then one trump lead and his sure trumps), and sure trump tricks
+  checked in the trick loop itself when no trump falls, so such positions cost
+  no search;
 * move ordering: the card that decided the same position before, then the
   lead that last decided a test at the same seat and trick count (a killer
   move); the Ombre's winners first; a defender cashes plain winners the Ombre
@@ -1025,72 +1027,82 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
             q += ((hand & bm) >> (rem & bm & ~hand).bit_length()).bit_count()
         return q
 
+    def rounds(hO: int, hD1: int, hD2: int, ruff1: int, ruff2: int) -> int:
+        """The Ombre's plain cards that win when he plays each plain suit from the top, on lead.
+
+        A defender beats his ``i``-th card of a suit only with a higher card kept until then,
+        which takes at least ``i`` cards of the suit (cards a defender discards meanwhile only
+        weaken him).  A defender who may ruff (``ruff1``, ``ruff2`` true) must follow as long as
+        he holds the suit, so a suit counts no more rounds than he has cards of it, and none if
+        he is void.
+        """
+        extra = 0
+        for bm in plains:
+            own = hO & bm
+            if not own:
+                continue
+            run = own.bit_count()
+            x = hD1 & bm
+            if x:
+                # ``above``: the Ombre's cards above the defender's best, who beats the next one
+                # if he holds more cards of the suit than that
+                above = (own >> x.bit_length()).bit_count()
+                if above < run and above < x.bit_count():
+                    run = above
+                if ruff1 and x.bit_count() < run:
+                    run = x.bit_count()
+            elif ruff1:
+                continue
+            x = hD2 & bm
+            if x:
+                above = (own >> x.bit_length()).bit_count()
+                if above < run and above < x.bit_count():
+                    run = above
+                if ruff2 and x.bit_count() < run:
+                    run = x.bit_count()
+            elif ruff2:
+                continue
+            extra += run
+        return extra
+
     def quick(hl: int, opp1: int, opp2: int, rem: int, partner: int, need: int) -> int:
         """Tricks the side on lead can take at once: top trumps, then plain cards if safe.
 
-        ``partner`` is the leader's partner's hand (0 for the Ombre, who has none);
-        ``need`` the count that would decide the test: when an opponent keeps
-        trumps, the plain cards are counted only if they can make the count
-        reach it (the result is a bound either way).
+        ``partner`` is the leader's partner's hand (0 for the Ombre, who has none; for a
+        defender, ``opp1`` is the Ombre and ``opp2`` is 0); ``need`` the count that would
+        decide the test: when an opponent keeps trumps, the plain cards are counted only if
+        they can make the count reach it (the result is a bound either way).
         The leader first cashes his ``k`` top trumps in sequence: each is higher
         than every trump out, so no privilege applies and every opponent must
         follow with a trump, and an opponent with at most ``k`` trumps is left
-        with none.  Then he plays each plain suit from the top.  A defender on
-        lead counts the cards above every card out of his hand.  The Ombre
-        counts the rounds before a defender could beat him: a defender beats his
-        ``i``-th card of the suit only with a higher card kept until then, which
-        takes at least ``i`` cards of the suit (cards a defender discards
-        meanwhile only weaken him).  If no opponent has a trump left, those
-        cards all win (and the Ombre's remaining trumps too).  Otherwise the
-        leader cashes no more cards of a suit than an opponent still holding
-        trumps has of it: that opponent must follow every time, so cannot ruff;
-        the other has no trump.  A partner void in the suit and holding only
-        trumps would have to ruff and take the lead, so a defender cashes no
-        more plain cards than his partner holds cards outside trumps (he
-        discards those first).
+        with none.  Then he plays each plain suit from the top: the Ombre counts
+        ``rounds``, a defender the cards above every card out of his hand.
+        If no opponent has a trump left, those cards all win (and the Ombre's
+        remaining trumps too).  Otherwise the leader cashes no more cards of a
+        suit than an opponent still holding trumps has of it: that opponent
+        must follow every time, so cannot ruff; the other has no trump.  A
+        partner void in the suit and holding only trumps would have to ruff and
+        take the lead, so a defender cashes no more plain cards than his
+        partner holds cards outside trumps (he discards those first).
         """
         k = ((hl & tmask) >> (rem & tmask & ~hl).bit_length()).bit_count()
         d1_ = (opp1 & tmask).bit_count() > k
         d2_ = (opp2 & tmask).bit_count() > k
         kept = d1_ or d2_
-        if partner and not kept:
-            return k + tops(hl, rem)
         if kept and (k >= need or k + (hl & ~tmask).bit_count() < need):
             return k
+        if not partner:
+            extra = rounds(hl, opp1, opp2, d1_, d2_)
+            return k + extra if kept else (hl & tmask).bit_count() + extra
+        if not kept:
+            return k + tops(hl, rem)
         extra = 0
         for bm in plains:
-            own = hl & bm
-            if not own:
-                continue
-            if partner:
-                run = (own >> (rem & bm & ~hl).bit_length()).bit_count()
-            else:
-                # ``above``: the Ombre's cards above a defender's best; the defender beats the next
-                # one if he has more than ``above`` cards of the suit
-                run = own.bit_count()
-                x = opp1 & bm
-                if x:
-                    above = (own >> x.bit_length()).bit_count()
-                    if above < run and above < x.bit_count():
-                        run = above
-                x = opp2 & bm
-                if x:
-                    above = (own >> x.bit_length()).bit_count()
-                    if above < run and above < x.bit_count():
-                        run = above
+            run = ((hl & bm) >> (rem & bm & ~hl).bit_length()).bit_count()
             if run:
-                if d1_:
-                    c = (opp1 & bm).bit_count()
-                    if c < run:
-                        run = c
-                if d2_:
-                    c = (opp2 & bm).bit_count()
-                    if c < run:
-                        run = c
-                extra += run
-        if not kept:
-            return (hl & tmask).bit_count() + extra
-        if extra and partner and (partner & tmask).bit_count() > k:
+                c = (opp1 & bm).bit_count()
+                extra += c if c < run else run
+        if extra and (partner & tmask).bit_count() > k:
             c = (partner & ~tmask).bit_count()
             if c < extra:
                 extra = c
@@ -1163,11 +1175,18 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
         # the dearer bounds for the side on lead, only when the cheap ones and the table leave
         # the test open
         if leader == om:
-            q = quick(hO, hD1, hD2, rem, 0, target - o if tricks_obj else need_lo[o, a, b, target])
+            need = target - o if tricks_obj else need_lo[o, a, b, target]
+            q = quick(hO, hD1, hD2, rem, 0, need)
             if tO and tD1 | tD2:
                 q2 = lead_trump(tO, tD1, tD2)
                 if q2 > q:
                     q = q2
+                if q < need:
+                    # or first the plain rounds that no defender holding a trump can ruff: no
+                    # trump falls and the Ombre keeps the lead, then the trump lead
+                    q2 += rounds(hO, hD1, hD2, tD1, tD2)
+                    if q2 > q:
+                        q = q2
             if q > lo_q:
                 lo_q = q
                 lo = o + q if tricks_obj else worst[o, a, b, q]

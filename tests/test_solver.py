@@ -120,6 +120,9 @@ def test_every_card_matches_brute_force(pos: Position) -> None:
         (["2s Ks 6d", "Js Ah Jh", "4c Jc 3h"], "d", 0, (3, 2, 1)),
         # the same, but the Js is guarded by the 3s: it beats the 2s in the second round
         (["2s Ks 6d Kh", "Js 3s Ah Jh", "4c Jc 3h Qc"], "d", 0, (3, 1, 1)),
+        # the Ombre cashes the 6c, which the defender holding trumps must follow, then leads a
+        # trump: Punto takes one of his two trumps, not both
+        (["6c 2h Jh", "4c Ah 3h", "Qs Ks 7d"], "h", 0, (2, 3, 1)),
         # a defender leads: his partner's Kd beats the Ombre's Qd, which must follow
         (["2h Qd 6c", "Kd 4c 6s", "4d 7d Qs"], "h", 1, (3, 2, 1)),
         (["Js 6s Qd Jc", "3s Ad 5d Jh", "Jd 2h Qc 4c"], "s", 2, (2, 2, 1)),
