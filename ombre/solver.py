@@ -1173,7 +1173,7 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
             if hi < target:
                 return hi
         # the dearer bounds for the side on lead, only when the cheap ones and the table leave
-        # the test open
+        # the test open (a bound that decides it goes into the table, so a second visit ends there)
         if leader == om:
             need = target - o if tricks_obj else need_lo[o, a, b, target]
             q = quick(hO, hD1, hD2, rem, 0, need)
@@ -1191,6 +1191,7 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
                 lo_q = q
                 lo = o + q if tricks_obj else worst[o, a, b, q]
                 if lo >= target:
+                    tt[k] = (lo - base) | (hi - base) << 4
                     return lo
         else:
             hL = hs[leader]
@@ -1219,6 +1220,7 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
                 hi_q = q
                 hi = o + n - q if tricks_obj else best_t[o, a, b, q]
                 if hi < target:
+                    tt[k] = (lo - base) | (hi - base) << 4
                     return hi
         v = expand(h0, h1, h2, leader, o, a, b, target, rem, k, sure_q if tricks_obj else -1)
         if v >= target:
