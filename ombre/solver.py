@@ -1231,6 +1231,50 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
         tt[k] = (lo - base) | (hi - base) << 4
         return v
 
+    def leads(H0: int, others0: int, leader: int, m0: bool, hO: int) -> list[int]:
+        """The leader's candidates, one per run of equivalent cards, in the order to try them.
+
+        The Ombre's winners (the top run of a block with no card out above it) come first,
+        highest first unless the history table says otherwise, then his low cards lowest
+        first; a defender's order is given below.  ``others0`` are the cards out of the
+        leader's hand, ``hO`` the Ombre's hand.
+        """
+        masters: list[int] = []
+        rest: list[int] = []
+        for bm in blocks_up:
+            x = H0 & bm
+            if x:
+                ob = others0 & bm
+                reps = runs[x | ob << 40]
+                top = reps[-1]
+                if ob >> top:
+                    rest += reps
+                else:
+                    masters.append(top)
+                    rest += reps[:-1]
+        masters.reverse()
+        if not tricks_obj:
+            return masters + rest
+        if m0:
+            if len(masters) > 1:
+                masters.sort(key=history[leader].__getitem__)
+            return masters + rest
+        # a defender first cashes plain winners the Ombre must follow (he cannot ruff them),
+        # then those he might ruff, then low cards (by history); master trumps last (they keep)
+        if len(rest) > 1:
+            rest.sort(key=history[leader].__getitem__)
+        cash: list[int] = []
+        ruffable: list[int] = []
+        keep: list[int] = []
+        for c in masters:
+            if c >= tbase:
+                keep.append(c)
+            elif hO & follow[c]:
+                cash.append(c)
+            else:
+                ruffable.append(c)
+        return cash + ruffable + rest + keep
+
     def expand(  # noqa: C901 - one loop per card of the trick, kept inline for speed
         h0: int,
         h1: int,
@@ -1265,53 +1309,19 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
         others1 = rem & ~H1
         others2 = rem & ~H2
 
-        # the leader's candidates, one per run of equivalent cards: winners (the top run of a
-        # block with no card out above it) highest first, then low cards lowest first
-        masters: list[int] = []
-        rest: list[int] = []
-        for bm in blocks_up:
-            x = H0 & bm
-            if x:
-                ob = others0 & bm
-                reps = runs[x | ob << 40]
-                top = reps[-1]
-                if ob >> top:
-                    rest += reps
-                else:
-                    masters.append(top)
-                    rest += reps[:-1]
-        masters.reverse()
-        if not tricks_obj:
-            lead_cards = masters + rest
-        elif m0:
-            if len(masters) > 1:
-                masters.sort(key=history[leader].__getitem__)
-            lead_cards = masters + rest
-        else:
-            # a defender first cashes plain winners the Ombre must follow (he cannot ruff them),
-            # then those he might ruff, then low cards (by history); master trumps last (they keep)
-            if len(rest) > 1:
-                rest.sort(key=history[leader].__getitem__)
-            hO = hs[om]
-            cash: list[int] = []
-            ruffable: list[int] = []
-            keep: list[int] = []
-            for c in masters:
-                if c >= tbase:
-                    keep.append(c)
-                elif hO & follow[c]:
-                    cash.append(c)
-                else:
-                    ruffable.append(c)
-            lead_cards = cash + ruffable + rest + keep
         n = H0.bit_count()
         slot = leader * 10 + n  # the killer's place: seat and tricks left
+        # the card that decided here before, or the killer, is tried before the others are listed
+        # (most tests that the leader's side wins need no other lead); it must be a run's top card
         hint = killers[slot] if tricks_obj else -1
-        if hint not in lead_cards:
+        if hint < 0 or hint not in runs[H0 & follow[hint] | (others0 & follow[hint]) << 40]:
             hint = hints.get(hkey, -1)
-        if hint != lead_cards[0] and hint in lead_cards:
-            lead_cards.remove(hint)
-            lead_cards.insert(0, hint)
+            if hint >= 0 and hint not in runs[H0 & follow[hint] | (others0 & follow[hint]) << 40]:
+                hint = -1
+        if hint >= 0:
+            lead_cards = [hint]
+        else:
+            lead_cards = leads(H0, others0, leader, m0, hs[om])
         best0 = -1 if m0 else 99
         best_card = -1
         all1: list[int] | None = None
@@ -1454,6 +1464,9 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
                 best_card = c0
                 if best0 < target:
                     break
+            if hint >= 0:  # the hint did not decide the test: the loop goes on over the other leads
+                lead_cards += [c for c in leads(H0, others0, leader, m0, hs[om]) if c != hint]
+                hint = -1
         if best_card >= 0:
             hints[hkey] = best_card
             if tricks_obj and m0 == (best0 >= target):  # the leader's side decided the test with it
