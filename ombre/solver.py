@@ -1326,7 +1326,7 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
         best_card = -1
         all1: list[int] | None = None
         all2: tuple[int, ...] | None = None
-        # after this trick: two tricks left go to the plain minimax directly
+        # after this trick: two tricks left go to the two-trick minimax directly
         n1 = n - 1
         child = search if n1 > 2 else small
         lo_q = sure_q & 15
