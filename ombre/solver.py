@@ -1308,11 +1308,11 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
         slot = leader * 10 + n  # the killer's place: seat and tricks left
         # the card that decided here before, or the killer, is tried before the others are listed
         # (most tests that the leader's side wins need no other lead); it must be a run's top card
-        hint = killers[slot] if tricks_obj else -1
-        if hint < 0 or hint not in runs[H0 & follow[hint] | (others0 & follow[hint]) << 40]:
-            hint = hints.get(hkey, -1)
-            if hint >= 0 and hint not in runs[H0 & follow[hint] | (others0 & follow[hint]) << 40]:
-                hint = -1
+        for hint in (killers[slot] if tricks_obj else -1, hints.get(hkey, -1)):
+            if hint >= 0 and hint in runs[H0 & follow[hint] | (others0 & follow[hint]) << 40]:
+                break
+        else:
+            hint = -1
         if hint >= 0:
             lead_cards = [hint]
         else:
