@@ -23,7 +23,9 @@ over the cards, run as zero-window tests ("can the Ombre reach at least k?"),
 with the tools that make bridge solvers fast:
 
 * cards as bit sets over codes renumbered per trump (:mod:`ombre._core`),
-  every suit as it counts in play one contiguous block;
+  every suit as it counts in play one contiguous block, and then renumbered
+  0, 1, ... over the cards of the deal only, so that a hand fits in one of
+  CPython's 30-bit integer digits;
 * a transposition table at trick starts, keyed on the position renumbered by
   relative rank (only the order of the cards still out matters, so equal
   positions share an entry), holding a lower and an upper bound;
@@ -67,7 +69,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, overload
 
-from ombre._core import MATADOR_MASK, PRIV, TABLES, Tables
+from ombre._core import MATADOR_MASK, TABLES, Tables
 from ombre.cards import SUITS, Card, Suit, parse_card
 from ombre.errors import OmbreError
 from ombre.rules import Result, legal_plays, result_of, trick_winner, why_illegal
@@ -359,7 +361,7 @@ _NEED_HI = _needs(_BEST, lambda v, t: v < t)
 class _Runs(dict[int, tuple[int, ...]]):
     """A hand's runs of equivalent cards in one block, filled on first use.
 
-    ``[cards | outside << 40]``, for ``cards`` a hand's cards in one block and
+    ``[cards | outside << 27]``, for ``cards`` a hand's cards in one block and
     ``outside`` the cards of that block still out in other hands, is the code of
     the top card of each run (cards with no outside card between them), lowest
     first.  The matadors are kept apart from the other trumps (``run_below``).
@@ -370,8 +372,8 @@ class _Runs(dict[int, tuple[int, ...]]):
         self.run_below = run_below
 
     def __missing__(self, key: int) -> tuple[int, ...]:
-        x = key & ((1 << 40) - 1)
-        others = key >> 40
+        x = key & _LOW
+        others = key >> _W
         run_below = self.run_below
         reps: list[int] = []
         while x:
@@ -388,33 +390,60 @@ class _Runs(dict[int, tuple[int, ...]]):
         return v
 
 
+#: the width of a compact code set: a position holds at most 27 cards
+_W = 27
+_LOW = (1 << _W) - 1
+
+
 @dataclass(frozen=True)
 class _Layout:
-    """Per-trump tables derived from :mod:`ombre._core` for the search."""
+    """Tables for the search over the cards of one deal, renumbered 0, 1, ... in code order.
+
+    Only the cards in play get a code, so a hand fits in one machine word of
+    CPython's integers (30 bits), which makes every bit operation cheaper.
+    """
 
     tb: Tables
+    #: the cards this layout covers, as codes of :data:`ombre._core.TABLES`
+    cards: int
     #: codes of the same block strictly below each code; for a matador, only the matadors below it
     run_below: tuple[int, ...]
     plain_masks: tuple[int, ...]
     #: the blocks' masks, lowest codes first (the trumps last)
     blocks_up: tuple[int, ...]
     runs: _Runs
+    matadors: int
+    #: ``priv[code]``: the matadors above a trump led with this code
+    priv: tuple[int, ...]
 
 
-def _layout(tb: Tables) -> _Layout:
+def _layout(full: Tables, cards: int) -> _Layout:
+    codes = [c for c in range(40) if cards >> c & 1]
+    m = len(codes)
+    assert m <= _W
+    comp = {c: i for i, c in enumerate(codes)}
+    code_of = tuple(comp.get(full.code_of[idx], -1) for idx in range(40))
+    card_of = tuple(full.card_of[c] for c in codes)
+    block_of = tuple(full.block_of[c] for c in codes)
+    block_mask = tuple(sum(1 << i for i, b in enumerate(block_of) if b == k) for k in range(4))
+    tmask = block_mask[SUITS.index(full.trump)]
+    follow = tuple(block_mask[b] for b in block_of)
+    win = tuple(f | tmask for f in follow)
+    bases = tuple(block_of.index(b) for b in block_of)
+    tbase = (tmask & -tmask).bit_length() - 1 if tmask else m
+    tb = Tables(full.trump, code_of, card_of, block_of, block_mask, follow, win, bases, tmask, tbase)
+    matadors = sum(1 << comp[c] for c in codes if MATADOR_MASK >> c & 1)
+    priv = tuple(matadors & ~((2 << i) - 1) for i in range(m))
     below = []
-    for c in range(40):
-        block = tb.follow_mask[c]
-        lower = block & ((1 << c) - 1)
-        if (MATADOR_MASK >> c) & 1:
-            lower &= MATADOR_MASK
+    for c in range(m):
+        lower = follow[c] & ((1 << c) - 1)
+        if matadors >> c & 1:
+            lower &= matadors
         below.append(lower)
-    plains = tuple(m for m in tb.block_mask if m != tb.trump_mask)
-    blocks_up = tuple(sorted(tb.block_mask))
-    return _Layout(tb, tuple(below), plains, blocks_up, _Runs(tuple(below)))
+    plains = tuple(b for b in block_mask if b and b != tmask)
+    blocks_up = tuple(sorted(b for b in block_mask if b))
+    return _Layout(tb, cards, tuple(below), plains, blocks_up, _Runs(tuple(below)), matadors, priv)
 
-
-_LAYOUTS: dict[Suit, _Layout] = {s: _layout(TABLES[s]) for s in SUITS}
 
 _SURE: dict[int, int] = {}
 _LEAD_TRUMP: dict[int, int] = {}
@@ -534,12 +563,13 @@ class Solver:
         self.trump = trump if isinstance(trump, Suit) else Suit.parse(trump)
         self.ombre = ombre
         self.objective: Objective = objective
-        self._lay = _LAYOUTS[self.trump]
-        self._tb = self._lay.tb
+        self._full = TABLES[self.trump]
         self._tt: dict[int, int] = {}
         self._hint: dict[int, int] = {}
         self._memo2: dict[int, int] = {}
         self.stats = SearchStats()
+        self._lay = _layout(self._full, 0)
+        self._tb = self._lay.tb
         self._search: _SearchFn = _build_search(self)
 
     # -- public ----------------------------------------------------------------
@@ -601,6 +631,17 @@ class Solver:
             )
 
     def _encode(self, pos: Position) -> tuple[_Counts, int, tuple[int, ...], _Counts]:
+        full = self._full.code_of
+        cards = sum(1 << full[c.index] for c in pos.trick)
+        for h in pos.hands:
+            cards |= sum(1 << full[c.index] for c in h)
+        if cards & ~self._lay.cards:
+            # new cards: a layout over them; the table's keys do not depend on it, the rest does
+            self._lay = _layout(self._full, cards)
+            self._tb = self._lay.tb
+            self._hint.clear()
+            self._memo2.clear()
+            self._search = _build_search(self)
         code = self._tb.code_of
         hs = tuple(sum(1 << code[c.index] for c in h) for h in pos.hands)
         o = self.ombre
@@ -614,7 +655,7 @@ class Solver:
         if led < tb.trump_base:
             return hand & tb.follow_mask[led] or hand
         t = hand & tb.trump_mask
-        return t if t & ~PRIV[led] else hand
+        return t if t & ~self._lay.priv[led] else hand
 
     def _run(self, c: int, hand: int, others: int) -> int:
         """The run of cards of ``hand`` equivalent to ``c`` (``others``: the cards outside the hand)."""
@@ -775,7 +816,8 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
     plains = lay.plain_masks
     blocks_up = lay.blocks_up
     runs = lay.runs
-    priv = PRIV
+    priv = lay.priv
+    matm = lay.matadors
     bm0, bm1, bm2, bm3 = tb.block_mask
     trump_bounds = _TRUMP_BOUNDS
     chunks = _CHUNKS
@@ -831,9 +873,9 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
                 return o
             if o + 2 < target:
                 return o + 2
-        mkey = h0 | h1 << 40 | h2 << 80 | leader << 120
+        mkey = h0 | h1 << 27 | h2 << 54 | leader << 81
         if not tricks_obj:
-            mkey |= (o | a << 4 | b << 8) << 122
+            mkey |= (o | a << 4 | b << 8) << 83
         got = memo2.get(mkey)
         if got is not None:
             return got + o if tricks_obj else got
@@ -934,7 +976,7 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
 
     def key(h0: int, h1: int, rem: int) -> int:
         """The position renumbered by relative rank: equal positions share a key (remembered)."""
-        exact = rem | h0 << 40 | h1 << 80
+        exact = rem | h0 << 27 | h1 << 54
         k = keys.get(exact)
         if k is not None:
             return k
@@ -948,18 +990,13 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
             k0 |= (c & 0xFFFF) << s
             k1 |= ((c >> 16) & 0xFFFF) << s
             s += c >> 32
-        r = rem >> 32
-        if r:
-            c = chunks[r << 32 | (h0 >> 32) << 16 | (h1 >> 32)]
-            k0 |= (c & 0xFFFF) << s
-            k1 |= ((c >> 16) & 0xFFFF) << s
         lens = (
             (rem & bm0).bit_count()
             | (rem & bm1).bit_count() << 4
             | (rem & bm2).bit_count() << 8
             | (rem & bm3).bit_count() << 12
         )
-        k = keys[exact] = k0 | k1 << 27 | lens << 54 | (rem >> 37).bit_count() << 70
+        k = keys[exact] = k0 | k1 << 27 | lens << 54 | (rem & matm).bit_count() << 70
         return k
 
     def sure(ta: int, tb_: int) -> int:
@@ -982,7 +1019,7 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
         the defenders' replies is what that lead guarantees; the best lead gives
         the bound.
         """
-        k = tbase << 36 | (tO >> tbase) << 24 | (tD1 >> tbase) << 12 | (tD2 >> tbase)
+        k = (matm >> tbase) << 36 | (tO >> tbase) << 24 | (tD1 >> tbase) << 12 | (tD2 >> tbase)
         v = lead_cache.get(k)
         if v is not None:
             return v
@@ -1240,7 +1277,7 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
             x = H0 & bm
             if x:
                 ob = others0 & bm
-                reps = runs[x | ob << 40]
+                reps = runs[x | ob << 27]
                 top = reps[-1]
                 if ob >> top:
                     rest += reps
@@ -1309,7 +1346,7 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
         # the card that decided here before, or the killer, is tried before the others are listed
         # (most tests that the leader's side wins need no other lead); it must be a run's top card
         for hint in (killers[slot] if tricks_obj else -1, hints.get(hkey, -1)):
-            if hint >= 0 and hint in runs[H0 & follow[hint] | (others0 & follow[hint]) << 40]:
+            if hint >= 0 and hint in runs[H0 & follow[hint] | (others0 & follow[hint]) << 27]:
                 break
         else:
             hint = -1
@@ -1347,7 +1384,7 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
                 if not L2 & pv:
                     L2 = 0
             if L1:
-                seconds = list(runs[L1 | (others1 & fm) << 40])
+                seconds = list(runs[L1 | (others1 & fm) << 27])
             else:
                 L1 = H1
                 if all1 is None:
@@ -1355,10 +1392,10 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
                     for bm in blocks_up:
                         x = H1 & bm
                         if x:
-                            all1 += runs[x | (others1 & bm) << 40]
+                            all1 += runs[x | (others1 & bm) << 27]
                 seconds = list(all1)
             if L2:
-                thirds0 = runs[L2 | (others2 & fm) << 40]
+                thirds0 = runs[L2 | (others2 & fm) << 27]
             else:
                 L2 = H2
                 if all2 is None:
@@ -1366,7 +1403,7 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
                     for bm in blocks_up:
                         x = H2 & bm
                         if x:
-                            all2 += runs[x | (others2 & bm) << 40]
+                            all2 += runs[x | (others2 & bm) << 27]
                 thirds0 = all2
             ok = winm[c0]
             if m0 or m1:
