@@ -418,6 +418,7 @@ class _Layout:
 
 
 def _layout(full: Tables, cards: int) -> _Layout:
+    """The layout over ``cards`` (codes of ``full``), keeping their order."""
     codes = [c for c in range(40) if cards >> c & 1]
     m = len(codes)
     assert m <= _W
@@ -444,6 +445,9 @@ def _layout(full: Tables, cards: int) -> _Layout:
     blocks_up = tuple(sorted(b for b in block_mask if b))
     return _Layout(tb, cards, tuple(below), plains, blocks_up, _Runs(tuple(below)), matadors, priv)
 
+
+#: a layout over no cards, for a solver that has seen no position yet
+_NO_CARDS: dict[Suit, _Layout] = {s: _layout(TABLES[s], 0) for s in SUITS}
 
 _SURE: dict[int, int] = {}
 _LEAD_TRUMP: dict[int, int] = {}
@@ -568,7 +572,7 @@ class Solver:
         self._hint: dict[int, int] = {}
         self._memo2: dict[int, int] = {}
         self.stats = SearchStats()
-        self._lay = _layout(self._full, 0)
+        self._lay = _NO_CARDS[self.trump]  # replaced by the first position's cards
         self._tb = self._lay.tb
         self._search: _SearchFn = _build_search(self)
 
