@@ -390,7 +390,8 @@ class _Runs(dict[int, tuple[int, ...]]):
         return v
 
 
-#: the width of a compact code set: a position holds at most 27 cards
+#: the width of a layout's code set, since a position holds at most 27 cards (the search's
+#: keys shift by the literal 27, which Python folds into a constant)
 _W = 27
 _LOW = (1 << _W) - 1
 
@@ -399,8 +400,8 @@ _LOW = (1 << _W) - 1
 class _Layout:
     """Tables for the search over the cards of one deal, renumbered 0, 1, ... in code order.
 
-    Only the cards in play get a code, so a hand fits in one machine word of
-    CPython's integers (30 bits), which makes every bit operation cheaper.
+    Only the cards in play get a code, so a hand fits in one 30-bit digit of
+    CPython's integers, on which every bit operation is cheaper than on two.
     """
 
     tb: Tables
