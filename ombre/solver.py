@@ -574,7 +574,6 @@ class Solver:
         self._memo2: dict[int, int] = {}
         self.stats = SearchStats()
         self._lay = _NO_CARDS[self.trump]  # replaced by the first position's cards
-        self._tb = self._lay.tb
         self._search: _SearchFn = _build_search(self)
 
     # -- public ----------------------------------------------------------------
@@ -592,7 +591,7 @@ class Solver:
         memo: dict[int, int] = {}
         hs, lead, trick, won = self._encode(pos)
         seat = (lead + len(trick)) % 3
-        tb = self._tb
+        tb = self._lay.tb
         hand = hs[seat]
         legal = self._legal(hand, trick[0] if trick else -1)
         occ = hs[0] | hs[1] | hs[2]
@@ -643,18 +642,17 @@ class Solver:
         if cards & ~self._lay.cards:
             # new cards: a layout over them; the table's keys do not depend on it, the rest does
             self._lay = _layout(self._full, cards)
-            self._tb = self._lay.tb
             self._hint.clear()
             self._memo2.clear()
             self._search = _build_search(self)
-        code = self._tb.code_of
+        code = self._lay.tb.code_of
         hs = tuple(sum(1 << code[c.index] for c in h) for h in pos.hands)
         o = self.ombre
         won = (pos.won[o], pos.won[(o + 1) % 3], pos.won[(o + 2) % 3])
         return (hs[0], hs[1], hs[2]), pos.leader, tuple(code[c.index] for c in pos.trick), won
 
     def _legal(self, hand: int, led: int) -> int:
-        tb = self._tb
+        tb = self._lay.tb
         if led < 0:
             return hand
         if led < tb.trump_base:
@@ -684,7 +682,7 @@ class Solver:
         lo, hi = self._bounds(won, n)
         if self.objective == "tricks":
             # a first guess: the Ombre's trumps, less one, is about what he makes in a random deal
-            trumps = (hs[self.ombre] & self._tb.trump_mask).bit_count()
+            trumps = (hs[self.ombre] & self._lay.tb.trump_mask).bit_count()
             guess = won[0] + max(1, trumps - 1)
         else:
             guess = (lo + hi + 1) // 2
@@ -716,7 +714,7 @@ class Solver:
 
     def _winner(self, t: tuple[int, ...]) -> int:
         c0, c1, c2 = t
-        ok = self._tb.win_mask[c0]
+        ok = self._lay.tb.win_mask[c0]
         best, pos = c0, 0
         if c1 > best and ok >> c1 & 1:
             best, pos = c1, 1
@@ -795,8 +793,8 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
     first); it returns a lower bound of the value if that is ``>= target``,
     an upper bound otherwise.
     """
-    tb = solver._tb
     lay = solver._lay
+    tb = lay.tb
     om = solver.ombre
     d1 = _NEXT[om]
     d2 = _NEXT[d1]
