@@ -345,6 +345,20 @@ class ExerciseSet:
     def __iter__(self) -> Iterator[Exercise]:
         return iter(self.exercises)
 
+    @property
+    def title_in_text(self) -> str:
+        """The title as it reads inside a sentence: only its first letter lowered, so names keep theirs.
+
+        >>> exercise_set("pope").title_in_text
+        "reading Pope's lines as plays"
+        """
+        return self.title[:1].lower() + self.title[1:]
+
+    @property
+    def kinds(self) -> frozenset[str]:
+        """The kinds of exercise (the generators) the set draws on."""
+        return frozenset(ex.kind for ex in self.exercises)
+
     def __len__(self) -> int:
         return len(self.exercises)
 
@@ -756,7 +770,12 @@ def _matadors_privilege(rng: random.Random, seed: int) -> Exercise:
     plain = next(c for c in hand if not is_trump(c, trump))
     allowed = why_illegal(hand, [led], plain, trump) is None
     verdict = explain_play(hand, [led], plain, trump)
-    choices = (Choice("Yes", allowed, _verdict(verdict)), Choice("No", not allowed, _verdict(verdict)))
+    # A wrong answer gets the rule that decides it, without the verdict the right answer gives.
+    reason = f"Look again at the rule that decides it: {verdict.split(': ', 1)[1]}."
+    choices = tuple(
+        Choice(text, ok, _verdict(verdict) if ok else reason)
+        for text, ok in (("Yes", allowed), ("No", not allowed))
+    )
     return _ex(
         "matadors.privilege",
         seed,
@@ -839,6 +858,34 @@ def _why_wins(cards: Sequence[Card], trump: Suit) -> str:
     )
 
 
+def _why_loses(card: Card, cards: Sequence[Card], trump: Suit) -> str:
+    """Why ``card`` does not win the trick ``cards``, without naming the card that does.
+
+    Wrong-answer feedback uses this, so that it explains the mistake but
+    leaves the right answer to the reader (or to the solution).
+    """
+    led_suit = effective_suit(cards[0], trump)
+    if is_trump(card, trump):
+        return (
+            f"{card.symbol} is a trump, but a higher trump was played to this trick; "
+            "compare them in the order of the trumps."
+        )
+    if effective_suit(card, trump) is not led_suit:
+        return (
+            f"{card.symbol} is neither a trump nor a card of the suit led, so it cannot win, "
+            "however high it is."
+        )
+    if any(is_trump(c, trump) for c in cards):
+        return (
+            f"{card.symbol} is a plain {led_suit.singular}, and a trump was played to this trick: "
+            "any trump beats every plain card."
+        )
+    return (
+        f"{card.symbol} is beaten by a higher {led_suit.singular}; "
+        f"compare the {led_suit.plural} played in the order of plain {led_suit.plural}."
+    )
+
+
 @_register("tricks.winner")
 def _tricks_winner(rng: random.Random, seed: int) -> Exercise:
     trump = rng.choice(SUITS)
@@ -849,15 +896,7 @@ def _tricks_winner(rng: random.Random, seed: int) -> Exercise:
     why = _why_wins(cards, trump)
     choices = []
     for i, (seat, c) in enumerate(zip(seats, cards, strict=True)):
-        if i == win:
-            fb = why
-        elif effective_suit(c, trump) is not effective_suit(cards[0], trump) and not is_trump(c, trump):
-            fb = (
-                f"{c.symbol} is neither a trump nor a card of the suit led, so it cannot win, "
-                "however high it is."
-            )
-        else:
-            fb = f"{c.symbol} is beaten: {why}"
+        fb = why if i == win else _why_loses(c, cards, trump)
         choices.append(Choice(f"{SEATS[seat]} ({c.symbol})", i == win, fb))
     played = "; ".join(f"{SEATS[s]} {c.symbol}" for s, c in zip(seats, cards, strict=True))
     return _ex(
@@ -895,7 +934,7 @@ def _tricks_take(rng: random.Random, seed: int) -> Exercise:
             fb = f"{c.symbol} takes the trick. " + _why_wins(trick + [c], trump)
         else:
             w = trick[trick_winner(trick + [c], trump)]
-            fb = f"With {c.symbol} the trick goes to {w.symbol}. " + _why_wins(trick + [c], trump)
+            fb = f"With {c.symbol} the trick goes to {w.symbol}. " + _why_loses(c, trick + [c], trump)
         choices.append(Choice(c.symbol, c == right, fb))
     return _ex(
         "tricks.take",
@@ -918,16 +957,32 @@ def _tricks_take(rng: random.Random, seed: int) -> Exercise:
 # ---------------------------------------------------------------------------
 
 _RESULT_WORDS = {
-    Result.WIN: "the Ombre wins (a sure game)",
+    Result.WIN: "the Ombre wins the game",
     Result.CODILLE: "codille: a defender takes up the stakes",
     Result.REPUESTO: "repuesto: the Ombre doubles the stake",
     Result.VOLE: "the vole: the Ombre took every trick",
 }
 
+_CODILLE_Q = '"Codillio when the Player is beasted, and another wins more Tricks then he" (1665)'
+_REPUESTO_Q = '"Repuesto when the Player wins no more Tricks then another" (1665)'
+#: Said wherever the two defenders tie above the Ombre (1-4-4), a case the pamphlet leaves open.
+_TIED_DEFENDERS = (
+    'The pamphlet\'s Codillio, "another wins more Tricks then he", could be read as codille here; '
+    "this edition follows the convention that codille needs one defender with more tricks than each "
+    "other player, so that somebody can take up the stakes"
+)
+
 
 def _why_result(tricks: Sequence[int], ombre: int) -> str:
+    """Why the hand ended as it did, true for every split of the tricks.
+
+    >>> print(_why_result((1, 4, 4), 0))  # doctest: +ELLIPSIS
+    Both defenders took 4, more than the Ombre's 1, but neither took more than the other, ...
+    >>> print(_why_result((3, 3, 3), 0))  # doctest: +ELLIPSIS
+    Both defenders took 3, as many as the Ombre's 3, and nobody took more: ...
+    """
     o = tricks[ombre]
-    others = [tricks[s] for s in range(3) if s != ombre]
+    hi, lo = sorted((tricks[s] for s in range(3) if s != ombre), reverse=True)
     r = result_of(tricks, ombre)
     if r is Result.VOLE:
         return 'The Ombre took all nine tricks: the vole (1665 "the Voll").'
@@ -938,18 +993,64 @@ def _why_result(tricks: Sequence[int], ombre: int) -> str:
                 "(1665)."
             )
         return (
-            f"The Ombre took {o} and the defenders split theirs {max(others)}-{min(others)}, so he has "
+            f"The Ombre took {o} and the defenders split theirs {hi}-{lo}, so he has "
             'more than either: "or if he win Four, and can so divide the Tricks, as one may win Two, '
             'the other Three" (1665).'
         )
     if r is Result.CODILLE:
+        return f"A defender took {hi}, more than the Ombre's {o} and the other defender's {lo}: {_CODILLE_Q}."
+    if hi == lo > o:
         return (
-            f"A defender took {max(others)}, more than the Ombre's {o}: \"Codillio when the Player is "
-            'beasted, and another wins more Tricks then he" (1665).'
+            f"Both defenders took {hi}, more than the Ombre's {o}, but neither took more than the other, "
+            f"so neither can take up the stakes. {_TIED_DEFENDERS}, and scores the hand as repuesto: "
+            f"{_REPUESTO_Q}."
         )
+    if hi == lo == o:
+        return f"Both defenders took {o}, as many as the Ombre's {o}, and nobody took more: {_REPUESTO_Q}."
     return (
-        f"No defender took more than the Ombre's {o} but one took as many: \"Repuesto when the Player "
-        'wins no more Tricks then another" (1665).'
+        f"One defender took {hi}, as many as the Ombre's {o}, and nobody took more, so the Ombre has "
+        f"not won and no defender beat him: {_REPUESTO_Q}."
+    )
+
+
+def _why_not_result(chosen: Result, tricks: Sequence[int], ombre: int) -> str:
+    """Why ``chosen`` is not the result of the split ``tricks``, without naming the result that is.
+
+    >>> print(_why_not_result(Result.CODILLE, (1, 4, 4), 0))  # doctest: +ELLIPSIS
+    Not codille: both defenders took 4, so neither took more than each other player. ...
+    """
+    o = tricks[ombre]
+    hi, lo = sorted((tricks[s] for s in range(3) if s != ombre), reverse=True)
+    if result_of(tricks, ombre) is chosen:
+        raise ExerciseError(f"{chosen} is the result of {tuple(tricks)}")
+    if chosen is Result.VOLE:
+        return f"Not the vole: that is all nine tricks for the Ombre, who took {o}."
+    if chosen is Result.WIN and o == 9:
+        return "Not a plain win: look again at how many of the nine tricks the Ombre took."
+    if chosen is Result.WIN:
+        level = "as many as" if hi == o else "more than"
+        return (
+            f"Not a win: the Ombre wins only with more tricks than each defender, and a defender took "
+            f"{hi}, {level} the Ombre's {o}."
+        )
+    if chosen is Result.CODILLE:
+        if hi == lo > o:
+            return (
+                f"Not codille: both defenders took {hi}, so neither took more than each other player. "
+                f"{_TIED_DEFENDERS}."
+            )
+        if hi <= o:
+            return (
+                f"Not codille: that needs a defender with more tricks than the Ombre's {o}, "
+                "and none took more."
+            )
+    # Left: repuesto chosen, and the result is a win, the vole or codille, so one player is ahead of both.
+    assert chosen is Result.REPUESTO
+    ahead = "the Ombre" if o > hi else "a defender"
+    n = max(o, hi)
+    return (
+        f"Not repuesto: that is when nobody takes more tricks than each other player, and here {ahead} "
+        f"took {n}, more than each of the others."
     )
 
 
@@ -968,7 +1069,7 @@ def _results_outcome(rng: random.Random, seed: int) -> Exercise:
     r = result_of(tricks, 0)
     why = _why_result(tricks, 0)
     choices = tuple(
-        Choice(_RESULT_WORDS[x], x is r, why if x is r else f"Not this: {why}")
+        Choice(_RESULT_WORDS[x], x is r, why if x is r else _why_not_result(x, tricks, 0))
         for x in (Result.WIN, Result.CODILLE, Result.REPUESTO, Result.VOLE)
     )
     return _ex(
@@ -1099,10 +1200,21 @@ def _results_compare(rng: random.Random, seed: int) -> Exercise:
     labels = {"1665": "The 1665 rules only", "court-gamester": "The Court Gamester only"}
     right = labels[ans[0]] if len(ans) == 1 else ("Both" if ans else "Neither")
     expl = f"1665: {r1665.citation(fld)}. Court Gamester: {rcg.citation(fld)}."
-    choices = tuple(
-        Choice(t, t == right, expl)
-        for t in ("The 1665 rules only", "The Court Gamester only", "Both", "Neither")
-    )
+    says = {"1665": (r1665.name in ans, f"the 1665 rules: {r1665.citation(fld)}")}
+    says["court-gamester"] = (rcg.name in ans, f"the Court Gamester: {rcg.citation(fld)}")
+    claims = {
+        "The 1665 rules only": {"1665": True, "court-gamester": False},
+        "The Court Gamester only": {"1665": False, "court-gamester": True},
+        "Both": {"1665": True, "court-gamester": True},
+        "Neither": {"1665": False, "court-gamester": False},
+    }
+
+    def why_not(t: str) -> str:
+        # One source the choice gets wrong (the first), and only that one, so the other is left to find.
+        src = next(k for k, v in claims[t].items() if v != says[k][0])
+        return f"Look again at {says[src][1]}."
+
+    choices = tuple(Choice(t, t == right, expl if t == right else why_not(t)) for t in claims)
     return _ex(
         "results.compare",
         seed,
@@ -1286,7 +1398,11 @@ def _pope_items() -> list[Callable[[random.Random, int], Exercise]]:
             Choice(
                 c.symbol,
                 c == w,
-                (_why_wins(trick, S) if c == w else f"{c.symbol} does not win: " + _why_wins(trick, S)),
+                _why_wins(trick, S)
+                if c == w
+                else _why_loses(c, trick, S)
+                if c in trick
+                else f"{c.symbol} was not played to this trick: read again which cards fell.",
             )
             for c in (*trick[:2], Card("K", S), Card("Q", Suit.CLUBS))
         )
@@ -1348,7 +1464,7 @@ def _pope_items() -> list[Callable[[random.Random, int], Exercise]]:
             Choice(
                 _RESULT_WORDS[x],
                 x is r,
-                _why_result(tricks, 0) if x is r else "Not this: " + _why_result(tricks, 0),
+                _why_result(tricks, 0) if x is r else _why_not_result(x, tricks, 0),
             )
             for x in (Result.WIN, Result.CODILLE, Result.REPUESTO)
         )
@@ -1787,7 +1903,15 @@ def _tenaces_split(rng: random.Random, seed: int) -> Exercise:
         "knight": f"If the Knight takes it: {o}-{a}-{b + 1}, {_RESULT_WORDS[res_b]}.",
     }
     both = f"{fbs['baron']} {fbs['knight']}"
-    choices = tuple(Choice(text[k], k == right, both) for k in ("baron", "knight", "either"))
+    wrong = {
+        "baron": f"{fbs['baron']} Now work out what happens if the Knight takes it, and compare.",
+        "knight": f"{fbs['knight']} Now work out what happens if the Baron takes it, and compare.",
+        "either": "It does make a difference: the two ways of sharing the last trick end the hand "
+        "differently. Work out the result of each.",
+    }
+    choices = tuple(
+        Choice(text[k], k == right, both if k == right else wrong[k]) for k in ("baron", "knight", "either")
+    )
     return _ex(
         "tenaces.split",
         seed,
@@ -1939,7 +2063,11 @@ def _prob_compare(rng: random.Random, seed: int) -> Exercise:
         f"{_cap(hi[0])}: {hi[1].numerator}/{hi[1].denominator} = {float(hi[1]):.4f}; "
         f"{lo[0]}: {lo[1].numerator}/{lo[1].denominator} = {float(lo[1]):.4f}."
     )
-    choices = (Choice(_cap(hi[0]), True, fb), Choice(_cap(lo[0]), False, fb))
+    wrong = (
+        f"{_cap(lo[0])} has the chance {lo[1].numerator}/{lo[1].denominator} = {float(lo[1]):.4f}. "
+        "Count the other chance the same way and compare the two."
+    )
+    choices = (Choice(_cap(hi[0]), True, fb), Choice(_cap(lo[0]), False, wrong))
     return _ex(
         "probability.compare",
         seed,

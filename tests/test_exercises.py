@@ -58,9 +58,18 @@ def test_every_generator_makes_sound_exercises(kind: str) -> None:
                 assert not fb.correct and why in fb.message
             assert not ex.check(ex.number * 3 + 7).correct
     # generators that draw situations give many different questions
-    if kind not in ("probability.hands", "probability.card", "probability.with-player", "matadors.manille",
-                    "order.count", "tenaces.draw", "results.compare", "tenaces.split", "probability.matadors",
-                    "order.punto"):
+    if kind not in (
+        "probability.hands",
+        "probability.card",
+        "probability.with-player",
+        "matadors.manille",
+        "order.count",
+        "tenaces.draw",
+        "results.compare",
+        "tenaces.split",
+        "probability.matadors",
+        "order.punto",
+    ):
         assert len(prompts) >= 10, kind
 
 
@@ -70,8 +79,16 @@ def test_book_sets_have_at_least_thirty_exercises_in_six_sets() -> None:
     assert sum(len(s) for s in sets) >= 30
     ids = [ex.id for s in sets for ex in s]
     assert len(ids) == len(set(ids))
-    assert {s.key for s in sets} >= {"order", "matadors", "tricks", "results", "pope", "advice", "tenaces",
-                                     "probability"}
+    assert {s.key for s in sets} >= {
+        "order",
+        "matadors",
+        "tricks",
+        "results",
+        "pope",
+        "advice",
+        "tenaces",
+        "probability",
+    }
     for s in sets:
         assert s.notes and s.intro
         for ex in s:
@@ -115,6 +132,118 @@ def test_results_answers_agree_with_the_rules() -> None:
         assert names[result_of(tricks, 0).value] in ex.answer_text
 
 
+_SYMBOL = re.compile(r"(?:10|[2-7JQKA])[♠♣♥♦]")
+
+
+def _names(text: str, word: str) -> bool:
+    """True if ``word`` occurs in ``text`` as a whole word, number or card (not inside a longer one)."""
+    edge = r"\w♠♣♥♦/"
+    return re.search(rf"(?<![{edge}]){re.escape(word)}(?![{edge}])", text, re.IGNORECASE) is not None
+
+
+def _giveaways(ex: Exercise, chosen: str) -> list[str]:
+    """What a wrong answer's feedback must not say: the right answer, its key word, its cards."""
+    ans = ex.answer_text
+    out = [ans]
+    if ":" in ans:
+        out.append(ans.split(":")[0])  # "repuesto: the Ombre doubles the stake" -> "repuesto"
+    out += [s for s in _SYMBOL.findall(ans) if s not in chosen]  # "the Knight (A♠)" -> "A♠"
+    return out
+
+
+@pytest.mark.parametrize("kind", sorted(GENERATORS))
+def test_wrong_answer_feedback_does_not_give_the_answer_away(kind: str) -> None:
+    for seed in SEEDS:
+        ex = generate(kind, seed)
+        if ex.choices:
+            right = ex.choices[ex.answer_index].feedback
+            shown = json.loads(ex.to_json())["choices"]  # what the page's script shows
+            for i, c in enumerate(ex.choices):
+                if c.correct:
+                    continue
+                assert c.feedback != right, (kind, seed, c.text)
+                assert shown[i]["feedback"] == c.feedback
+                message = ex.check(i).message
+                for word in _giveaways(ex, c.text):
+                    assert not _names(message, word), (kind, seed, c.text, word, message)
+        else:
+            assert ex.number is not None
+            messages = [ex.check(wrong).message for wrong, _ in ex.mistakes]
+            messages += [ex.check(ex.number * 3 + 7).message, ex.check(ex.number / 3 - 1).message]
+            for message in messages:
+                assert message.startswith("Not right")
+                assert not _names(message, ex.answer_text), (kind, seed, message)
+
+
+def test_giveaway_check_catches_what_it_should() -> None:
+    assert _names("Trumps were led and Spadille (A♠) is the highest", "A♠")
+    assert not _names("A♠ is beaten", "2♠") and not _names("1665", "1") and not _names("It may not", "No")
+    assert _names("Not this: Repuesto when the Player", "repuesto")
+
+
+@pytest.mark.parametrize(
+    ("tricks", "result", "says"),
+    [
+        (
+            (1, 4, 4),
+            "repuesto",
+            "Both defenders took 4, more than the Ombre's 1, but neither took more than the other",
+        ),
+        ((4, 4, 1), "repuesto", "One defender took 4, as many as the Ombre's 4, and nobody took more"),
+        ((3, 3, 3), "repuesto", "Both defenders took 3, as many as the Ombre's 3, and nobody took more"),
+        ((4, 3, 2), "win", "The Ombre took 4 and the defenders split theirs 3-2"),
+        ((2, 4, 3), "codille", "A defender took 4, more than the Ombre's 2 and the other defender's 3"),
+        ((4, 5, 0), "codille", "A defender took 5, more than the Ombre's 4 and the other defender's 0"),
+    ],
+)
+def test_result_explanations_are_true_for_each_split(
+    tricks: tuple[int, int, int], result: str, says: str
+) -> None:
+    from ombre.exercises import _why_not_result, _why_result
+    from ombre.rules import Result
+
+    assert result_of(tricks, 0).value == result
+    why = _why_result(tricks, 0)
+    assert why.startswith(says)
+    # the tie of the two defenders above the Ombre is this edition's convention, and says so
+    assert ("this edition follows the convention" in why) == (tricks == (1, 4, 4))
+    for other in Result:
+        if other.value != result:
+            assert not _names(_why_not_result(other, tricks, 0), result)
+    if tricks == (1, 4, 4):
+        assert _why_not_result(Result.CODILLE, tricks, 0).startswith(
+            "Not codille: both defenders took 4, so neither took more than each other player."
+        )
+
+
+def test_every_split_is_explained_by_its_own_figures() -> None:
+    from ombre.exercises import _why_result
+
+    for o in range(10):
+        for a in range(10 - o):
+            tricks = (o, a, 9 - o - a)
+            why = _why_result(tricks, 0)
+            hi, lo = max(tricks[1:]), min(tricks[1:])
+            r = result_of(tricks, 0).value
+            if r == "codille":
+                assert f"took {hi}, more than the Ombre's {o} and the other defender's {lo}" in why
+            elif r == "repuesto":
+                assert "nobody took more" in why or "neither took more than the other" in why
+                assert f"{hi}," in why and f"Ombre's {o}" in why
+            elif r == "win":
+                assert f"The Ombre took {o}" in why
+            else:
+                assert "all nine tricks" in why
+
+
+def test_the_book_s_1_4_4_question_names_the_convention() -> None:
+    ex = find("results-3")
+    assert "taken 1 trick, the Baron 4 and the Knight 4" in ex.prompt
+    assert ex.answer_text == "repuesto: the Ombre doubles the stake"
+    assert "this edition follows the convention that codille needs one defender" in ex.solution
+    assert "No defender took more" not in ex.solution
+
+
 def test_trump_count_and_places() -> None:
     assert find("order-1").number == len(trump_order(Suit.HEARTS)) == 12
     for seed in SEEDS:
@@ -152,10 +281,18 @@ def test_payments_under_both_rule_sets() -> None:
 
 @pytest.mark.parametrize(
     ("text", "value"),
-    [("12", Fraction(12)), (" 9/40 ", Fraction(9, 40)), ("22.5%", Fraction(9, 40)),
-     ("1 in 4", Fraction(1, 4)), ("about 1 in 118", Fraction(1, 118)),
-     ("273,438,880", Fraction(273438880)), (".5", Fraction(1, 2)),
-     ("-3", Fraction(-3)), (7, Fraction(7)), (0.25, Fraction(1, 4))],
+    [
+        ("12", Fraction(12)),
+        (" 9/40 ", Fraction(9, 40)),
+        ("22.5%", Fraction(9, 40)),
+        ("1 in 4", Fraction(1, 4)),
+        ("about 1 in 118", Fraction(1, 118)),
+        ("273,438,880", Fraction(273438880)),
+        (".5", Fraction(1, 2)),
+        ("-3", Fraction(-3)),
+        (7, Fraction(7)),
+        (0.25, Fraction(1, 4)),
+    ],
 )
 def test_numbers_are_read(text: str | int | float, value: Fraction) -> None:
     assert parse_number(text) == value
