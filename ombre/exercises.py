@@ -2208,7 +2208,8 @@ SET_SPECS: tuple[SetSpec, ...] = (
             ("advice.black", 0),
         ),
         "The reckoning is the one the book's rule-of-thumb computer player uses, so students can watch it in "
-        "play. It is a rule of thumb, not a proof: the tournament shows a stronger player doing better.",
+        "play. It is a rule of thumb, not a proof: the computer players page measures it against a player "
+        "that solves sampled deals.",
     ),
     SetSpec(
         "tenaces",

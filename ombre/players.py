@@ -93,6 +93,8 @@ __all__ = [
     "make_player",
     "tournament",
     "TournamentResult",
+    "match",
+    "MatchResult",
     "mean_interval",
 ]
 
@@ -944,6 +946,115 @@ def tournament(
         {k: tuple(v) for k, v in per_deal.items()},
         ombre_hands,
         ombre_wins,
+    )
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """A duplicate match: how much more ``challenger`` gains than ``baseline`` in the same seat of a deal.
+
+    ``per_deal`` holds, for every deal, the challenger's gain minus the
+    baseline's in the same seat, averaged over the three seats (in the rule
+    set's smallest unit).  ``same`` counts the hands in which the challenger's
+    gain was exactly the baseline's.
+    """
+
+    challenger: str
+    baseline: str
+    rules: str
+    unit: str
+    per_deal: tuple[float, ...]
+    same: int
+    challenger_ombre: int
+    challenger_ombre_wins: int
+    baseline_ombre: int
+    baseline_ombre_wins: int
+
+    @property
+    def deals(self) -> int:
+        return len(self.per_deal)
+
+    @property
+    def hands(self) -> int:
+        """The hands the challenger played (three a deal, one in each seat)."""
+        return 3 * self.deals
+
+    def difference(self) -> tuple[float, float, float]:
+        """The challenger's extra gain per hand with its 95% interval, deals as the independent units."""
+        return mean_interval(self.per_deal)
+
+    def verdict(self) -> str:
+        """``"challenger"`` or ``"baseline"`` when the 95% interval excludes zero, else ``"undecided"``."""
+        _, lo, hi = self.difference()
+        return "challenger" if lo > 0 else "baseline" if hi < 0 else "undecided"
+
+
+def match(
+    deals: int,
+    seed: int = 0,
+    challenger: str = "monte-carlo",
+    baseline: str = "rule-of-thumb",
+    rules: str = "1665",
+    *,
+    progress: Callable[[int, int], None] | None = None,
+) -> MatchResult:
+    """Play ``challenger`` against ``baseline`` as in duplicate bridge: same deal, same seat, same opponents.
+
+    Each deal is played four times: once with ``baseline`` in all three
+    seats, then once with ``challenger`` in each seat in turn and
+    ``baseline`` in the other two.  The challenger's gain in its seat, less
+    the baseline's gain in that seat of the same deal, is what the player
+    made of the same cards against the same opponents; the luck of the cards,
+    which swamps a tournament of a few deals, cancels out.
+
+    >>> r = match(2, seed=3, challenger="random")
+    >>> r.deals, r.hands, r.verdict() in ("challenger", "baseline", "undecided")
+    (2, 6, True)
+    >>> match(2, challenger="random", baseline="random")
+    Traceback (most recent call last):
+    ...
+    ombre.errors.OmbreError: a match needs two different kinds of player, not 'random' twice
+    """
+    if challenger == baseline:
+        raise OmbreError(f"a match needs two different kinds of player, not {challenger!r} twice")
+    if deals < 2:
+        raise OmbreError("a match needs at least two deals")
+    rs = get_rules(rules)
+    ch, base = make_player(challenger, seed), make_player(baseline, seed)
+    per_deal: list[float] = []
+    same = ch_ombre = ch_wins = base_ombre = base_wins = 0
+    for i in range(deals):
+        deal = Deal.random(seed=f"match-{seed}-{i}", dealer=i % 3)
+        ref = play_hand(deal, [base] * 3, rules=rules)
+        ref_gains = ref.returns()
+        total = 0.0
+        for seat in range(3):
+            players: list[Player] = [base, base, base]
+            players[seat] = ch
+            state = play_hand(deal, players, rules=rules)
+            diff = state.returns()[seat] - ref_gains[seat]
+            total += diff
+            same += diff == 0
+            if state.ombre == seat and not state.passed_out:
+                ch_ombre += 1
+                ch_wins += bool(state.result is not None and state.result.ombre_wins)
+            if ref.ombre == seat and not ref.passed_out:
+                base_ombre += 1
+                base_wins += bool(ref.result is not None and ref.result.ombre_wins)
+        per_deal.append(total / 3)
+        if progress is not None:
+            progress(i + 1, deals)
+    return MatchResult(
+        challenger,
+        baseline,
+        rules,
+        rs.units[-1],
+        tuple(per_deal),
+        same,
+        ch_ombre,
+        ch_wins,
+        base_ombre,
+        base_wins,
     )
 
 

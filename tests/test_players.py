@@ -20,6 +20,7 @@ from ombre.players import (
     hidden_constraints,
     hint,
     make_player,
+    match,
     mean_interval,
     play_hand,
     reckon,
@@ -152,7 +153,9 @@ def test_sampled_worlds_agree_with_everything_seen() -> None:
 def test_voids_are_read_from_the_tricks() -> None:
     pos = GameState.from_position(
         hands=[parse_cards("Kh Qd 2c"), parse_cards("2s 3h 4c"), parse_cards("Jc 4d 5d")],
-        trump=Suit.SPADES, ombre=0, leader=0,
+        trump=Suit.SPADES,
+        ombre=0,
+        leader=0,
     )
     pos.play("Kh")
     pos.play("3h")
@@ -165,7 +168,9 @@ def test_trump_void_keeps_privileged_matadors_possible() -> None:
     # seat 1 holds only Manille among trumps and does not play it to a small trump: it may still hold it
     pos = GameState.from_position(
         hands=[parse_cards("5s Qd"), parse_cards("2s Kh"), parse_cards("3s Jc")],
-        trump=Suit.SPADES, ombre=0, leader=0,
+        trump=Suit.SPADES,
+        ombre=0,
+        leader=0,
     )
     pos.play("5s")
     assert legal_plays(parse_cards("2s Kh"), parse_cards("5s"), Suit.SPADES) == parse_cards("2s Kh")
@@ -179,7 +184,9 @@ def test_monte_carlo_draws_with_spadille_when_the_solver_says_so() -> None:
     # the Ombre leads with two cards left: As first wins both tricks in every world, Kh first only one
     pos = GameState.from_position(
         hands=[parse_cards("As Kh"), parse_cards("2s Qh"), parse_cards("3s Jh")],
-        trump=Suit.SPADES, ombre=0, leader=0,
+        trump=Suit.SPADES,
+        ombre=0,
+        leader=0,
     )
     mc = MonteCarloPlayer(samples=4, seed=1, evaluator=SolverEvaluator("tricks"))
     action = mc.choose(pos.view(0))
@@ -222,6 +229,35 @@ def test_small_tournament_is_seeded_and_random_loses() -> None:
     assert a.hands == 12 and a.deals == 4
     assert a.standing("random")[0] < a.standing("rule-of-thumb")[0]
     assert "random" in a.table()
+
+
+def test_duplicate_match_pairs_each_seat_with_the_baseline() -> None:
+    r = match(3, seed=1, challenger="random")
+    assert r == match(3, seed=1, challenger="random")  # seeded
+    assert (r.deals, r.hands, r.challenger, r.baseline, r.unit) == (
+        3,
+        9,
+        "random",
+        "rule-of-thumb",
+        "lesser marks",
+    )
+    # the first deal by hand: the baseline alone, then the challenger in each seat in turn
+    deal = Deal.random(seed="match-1-0", dealer=0)
+    rot = RuleOfThumbPlayer()
+    ref = play_hand(deal, [rot] * 3).returns()
+    rnd = RandomPlayer(seed=1)
+    diffs = [
+        play_hand(deal, [rnd if s == seat else rot for s in range(3)]).returns()[seat] - ref[seat]
+        for seat in range(3)
+    ]
+    assert r.per_deal[0] == pytest.approx(sum(diffs) / 3)
+    m, lo, hi = r.difference()
+    assert lo <= m <= hi and m == pytest.approx(sum(r.per_deal) / 3)
+    assert r.verdict() == ("challenger" if lo > 0 else "baseline" if hi < 0 else "undecided")
+    # a random player is far worse than the rule of thumb: eight deals show it
+    assert match(8, seed=0, challenger="random").verdict() == "baseline"
+    with pytest.raises(OmbreError):
+        match(1)
 
 
 # --- the play widget --------------------------------------------------------------------------------
