@@ -144,6 +144,33 @@ def test_convergence_plot_has_alt_text_with_the_numbers() -> None:
     assert plot.png() == plot.png()  # reproducible bytes
 
 
+def test_convergence_plot_says_where_the_estimate_ends_and_clips_the_axis() -> None:
+    from ombre.display.plots import convergence_plot
+
+    event = EVENTS["all-matadors"]
+    exact = float(event.exact)
+    # seed 7 is a low run: 0.78% after 100,000 deals, below the band, its interval missing 0.85%
+    low = simulate(event, trials=100_000, seed=7)
+    assert round(100 * low.estimate, 2) == 0.78 and low.interval()[1] < exact
+    plot = convergence_plot(low, event.exact, "all three", top=3 * exact)
+    assert "below the exact value and outside the shaded band" in plot.alt
+    assert "misses the exact value, as a 95% interval does about one time in twenty" in plot.alt
+    assert "The chance axis stops at 2.55%." in plot.alt
+    assert plot.figure.axes[0].get_ylim() == (0.0, 3 * exact)
+    # a run that ends inside its band says so
+    good = simulate(event, trials=4000, seed=5)
+    lo, hi = good.interval()
+    assert lo <= exact <= hi
+    assert "includes the exact value" in convergence_plot(good, event.exact, "all three").alt
+    # early estimates above the top are counted and drawn on the edge
+    clipped = convergence_plot(good, event.exact, "all three", top=0.001)
+    over = [n for n, e in good.path if e > 0.001]
+    assert over and f"{len(over)} estimates lie above it (the last after {over[-1]:,} deals)" in clipped.alt
+    assert "drawn on the top edge" in clipped.caption
+    with pytest.raises(ValueError):
+        convergence_plot(good, event.exact, "all three", top=0)
+
+
 def test_tournament_plot() -> None:
     from ombre.display.plots import tournament_plot
     from ombre.players import tournament
