@@ -120,6 +120,7 @@ def test_comments_quote_pope_and_morley_exactly(name: str) -> None:
         elif c.startswith("Morley: "):
             quoted = " ".join(c.removeprefix("Morley: ").split())
             assert quoted.startswith('"') and quoted.endswith('"')
+            assert quoted[1:-1].strip(), f"trick comment {c!r} quotes nothing"
             assert quoted[1:-1] in morley, quoted[:60]
     # the game itself, lines 45-100, is quoted from beginning to end
     assert set(range(45, 101)) <= seen
