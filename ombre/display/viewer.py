@@ -494,11 +494,12 @@ def _seat_html(
     items = []
     for card in hand:
         shown: Card | None = None if hidden else card
-        cls = ' class="om-legal"' if card in legal and not hidden else ""
+        conj = card in rp.conjectural and not hidden
+        classes = [c for c, on in (("om-legal", card in legal and not hidden), ("om-conj", conj)) if on]
+        cls = f' class="{" ".join(classes)}"' if classes else ""
         value = ""
         if values is not None and card in values and not hidden:
             value = f'<span class="om-value">{html.escape(values[card])}</span>'
-        conj = card in rp.conjectural
         items.append(f"<li{cls}>{_card_html(shown, rp.trump, mode, size, conj)}{value}</li>")
     what = f"{len(hand)} hidden cards" if hidden else f"{len(hand)} cards"
     if len(hand) == 1:
