@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import html
 import math
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 
 from ombre.cards import Card, Suit
 
@@ -305,26 +305,51 @@ def card_back_svg(size: float = 60, *, label: str = "a hidden card") -> str:
     )
 
 
+#: The ? under a conjectural card (the viewer's mark, inline for pages without its stylesheet).
+_Q_STYLE = (
+    "display:block;margin:2px auto 0;width:1.1rem;height:1.1rem;border-radius:50%;background:#f2d36b;"
+    "color:#1d1a16;font:700 0.75rem/1.1rem Georgia,serif;text-align:center"
+)
+#: Text for screen readers only.
+_SR_STYLE = (
+    "position:absolute;width:1px;height:1px;margin:-1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap"
+)
+
+
 def cards_html(
     cards: Iterable[Card | None],
     trump: Suit | None = None,
     size: float = 48,
     *,
     label: str | None = None,
+    conjectural: Collection[Card] = frozenset(),
+    conjectural_note: str = "conjectural",
 ) -> str:
     """A row of cards as an HTML list (``None`` draws a hidden card), for notebook display.
 
-    ``label`` names the list for screen readers ("Belinda's hand").
+    ``label`` names the list for screen readers ("Belinda's hand").  A card in
+    ``conjectural`` gets a ``?`` under it, and ``conjectural_note`` in words for
+    screen readers.
 
     >>> from ombre.cards import parse_cards
     >>> row = cards_html(parse_cards("As Kh"), label="a hand")
     >>> row.count("<li") == 2 and 'aria-label="a hand"' in row
     True
+    >>> row = cards_html(parse_cards("As 6d"), conjectural=parse_cards("6d"))
+    >>> row.count('class="ombre-q"'), "(conjectural)" in row
+    (1, True)
     """
     items = []
     for card in cards:
         face = card_back_svg(size) if card is None else card_svg(card, trump, size)
-        items.append(f'<li style="list-style:none;margin:0 2px 0 0;padding:0">{face}</li>')
+        mark = ""
+        if card is not None and card in conjectural:
+            mark = (
+                f'<span class="ombre-q" aria-hidden="true" style="{_Q_STYLE}">?</span>'
+                f'<span style="{_SR_STYLE}">({html.escape(conjectural_note)})</span>'
+            )
+        extra = ";position:relative" if mark else ""
+        items.append(f'<li style="list-style:none;margin:0 2px 0 0;padding:0{extra}">{face}{mark}</li>')
     name = f' aria-label="{html.escape(label)}"' if label else ""
     return (
         f'<ul class="ombre-cards"{name} style="display:flex;flex-wrap:wrap;margin:0;padding:0">'

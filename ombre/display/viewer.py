@@ -267,7 +267,7 @@ def _record_notes(record: GameRecord, players: Sequence[str]) -> list[ReplayNote
 
 
 def _conjectural(record: GameRecord) -> frozenset[Card]:
-    """The cards a record marks as supplied by reconstruction, wherever they appear."""
+    """The cards a record marks as conjectural, wherever they appear."""
     found = list(record.deal.all_cards())
     if record.exchange is not None:
         for entry in record.exchange.entries:
@@ -460,7 +460,7 @@ def _positions(bottom: Seat) -> dict[Seat, Pos]:
 
 
 _CONJ = (
-    '<span class="om-q" aria-hidden="true">?</span><span class="om-sr">(supplied by reconstruction)</span>'
+    '<span class="om-q" aria-hidden="true">?</span><span class="om-sr">(conjectural)</span>'
 )
 
 
@@ -683,7 +683,7 @@ def _legend(rp: Replay) -> str:
         return ""
     return (
         '<p class="om-legend">Cards marked <span class="om-q" aria-hidden="true">?</span> '
-        "are supplied by reconstruction: the sources do not say which they were.</p>"
+        "are conjectural: the record supplies them where its sources do not say which cards they were.</p>"
     )
 
 
