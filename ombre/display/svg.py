@@ -121,7 +121,7 @@ def _corner(card: Card) -> str:
         f'font-weight="700" fill="currentColor">{rank}</text>'
     )
     index = text + _pip(card.suit, 7.5, 22, 8.5)
-    return f"<g>{index}</g><g transform=\"rotate(180 30 45)\">{index}</g>"
+    return f'<g>{index}</g><g transform="rotate(180 30 45)">{index}</g>'
 
 
 def _scroll(name: str) -> str:
@@ -151,6 +151,7 @@ def _ace(card: Card, title: str | None) -> str:
 
 def _court(card: Card) -> str:
     """A small standing figure: robe in the suit's colour, the suit on the breast, an emblem."""
+
     def ink(width: float = 0.8, *, face: bool = False) -> str:
         fill = f";fill:{_FACE}" if face else ""
         return f'style="stroke:{_INK}{fill}" stroke-width="{_num(width)}" stroke-linejoin="round"'
@@ -195,10 +196,7 @@ def _court(card: Card) -> str:
             f'<path d="M40 36Q43.5 35 44.5 32" fill="none" {ink()}/>',
         ]
         for dx, dy in ((0, -2.6), (2.5, -0.8), (1.5, 2.1), (-1.5, 2.1), (-2.5, -0.8)):
-            parts.append(
-                f'<circle cx="{_num(41.6 + dx)}" cy="{_num(25.5 + dy)}" r="1.7" '
-                f'{ink(face=True)}/>'
-            )
+            parts.append(f'<circle cx="{_num(41.6 + dx)}" cy="{_num(25.5 + dy)}" r="1.7" {ink(face=True)}/>')
         parts.append('<circle cx="41.6" cy="25.5" r="1.1" fill="currentColor"/>')
     else:  # the Knave
         parts += [

@@ -394,8 +394,7 @@ def test_axe_finds_no_serious_violation(page: Any, site: str, theme: str) -> Non
         )
     violations = run_axe(page)
     report = [
-        f"{v['id']} ({v['impact']}): {v['help']} {[n['target'] for n in v['nodes'][:3]]}"
-        for v in violations
+        f"{v['id']} ({v['impact']}): {v['help']} {[n['target'] for n in v['nodes'][:3]]}" for v in violations
     ]
     assert not report, "\n".join(report)
     watch.assert_clean()
