@@ -459,9 +459,7 @@ def _positions(bottom: Seat) -> dict[Seat, Pos]:
     return {bottom: "bottom", (bottom + 1) % 3: "right", (bottom + 2) % 3: "left"}
 
 
-_CONJ = (
-    '<span class="om-q" aria-hidden="true">?</span><span class="om-sr">(conjectural)</span>'
-)
+_CONJ = '<span class="om-q" aria-hidden="true">?</span><span class="om-sr">(conjectural)</span>'
 
 
 def _card_html(card: Card | None, trump: Suit, mode: CardMode, size: float, conj: bool = False) -> str:
