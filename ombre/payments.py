@@ -208,7 +208,8 @@ def settle(
         pay(eldest, POOL, Amount.from_pair(rules.eldest_fee), "for the hand, as eldest")
     for seat in range(3):
         fee = Amount.from_pair(rules.take_in_fee) * taken_in[seat]
-        pay(seat, POOL, fee, f"for {taken_in[seat]} cards taken in")
+        n = taken_in[seat]
+        pay(seat, POOL, fee, f"for {n} {'card' if n == 1 else 'cards'} taken in")
     stake = table
     if ombre is None or trump is None:
         for seat in renouncers:

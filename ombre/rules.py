@@ -532,6 +532,18 @@ class RuleSet:
         n, unit = amount
         return n * dict(self.unit_values)[unit]
 
+    @property
+    def display_name(self) -> str:
+        """The rule set's name for prose and tables, where ``name`` is the engine's key.
+
+        >>> get_rules("court-gamester").display_name
+        'Court Gamester (Morley)'
+        >>> import dataclasses
+        >>> dataclasses.replace(get_rules("1665"), name="home", title="House rules").display_name
+        'House rules'
+        """
+        return _DISPLAY_NAMES.get(self.name, self.title)
+
     def citation(self, field_name: str) -> str:
         """The source for one field, or the rule set's general source."""
         return dict(self.citations).get(field_name, self.source)
@@ -542,8 +554,23 @@ class RuleSet:
         for f in fields(self):
             if f.name in ("name", "citations"):
                 continue
-            rows.append((f.name, _show(getattr(self, f.name)), self.citation(f.name)))
+            value = getattr(self, f.name)
+            shown = _MATADORS_PAID[value] if f.name == "matadors_paid" else _show(value)
+            rows.append((f.name, shown, self.citation(f.name)))
         return rows
+
+
+#: How the book names the shipped rule sets (any other rule set is named by its title).
+_DISPLAY_NAMES: dict[str, str] = {
+    "1665": "The Royal Game (1665)",
+    "court-gamester": "Court Gamester (Morley)",
+}
+
+#: ``matadors_paid`` in words.
+_MATADORS_PAID: dict[str, str] = {
+    "holder": "to whoever holds them, win or lose",
+    "ombre": "to the Ombre if he wins; by him if he loses",
+}
 
 
 def _show(value: object) -> str:
@@ -590,13 +617,16 @@ RULES_1665 = RuleSet(
         ("matadors_need_all_three", '1665, "Of the Matadors": "when they are all in a hand (else not)"'),
         ("matadors_three", '1665, "Of the Matadors": "three of the greater Marks ... the piece"'),
         ("matadors_per_card", '1665, "Of the Matadors": "one Mark or Counter, the piece, even to nine"'),
-        ("matadors_paid", '1665, "Of taking in" #e: the six counters are received even if the game is lost'),
+        (
+            "matadors_paid",
+            '1665, "Of taking in", article 5: the six counters are received even if the game is lost',
+        ),
         ("sans_prendre_bonus", '1665, "Of playing without taking in"'),
         ("vole_bonus", '1665, "Of the Voll": "one Mark or Counter the piece"'),
         ("vole_clears_table", "1665: silent"),
         ("vole_must_be_declared_before_trick", '1665, "Of the Voll": "declare before the fifth Trick"'),
         ("defender_vole_clears_table", "1665: the Voll is the Player's undertaking"),
-        ("ombre_must_take_in", '1665, "Of taking in" #b: "you oblige your self to take in"'),
+        ("ombre_must_take_in", '1665, "Of taking in", article 2: "you oblige your self to take in"'),
         ("forced_spadille", "1665: no forced Spadille"),
         ("redeal_when_all_pass", "1665: silent; a new deal"),
         (

@@ -120,6 +120,7 @@ def test_comments_quote_pope_and_morley_exactly(name: str) -> None:
         elif c.startswith("Morley: "):
             quoted = " ".join(c.removeprefix("Morley: ").split())
             assert quoted.startswith('"') and quoted.endswith('"')
+            assert quoted[1:-1].strip(), f"trick comment {c!r} quotes nothing"
             assert quoted[1:-1] in morley, quoted[:60]
     # the game itself, lines 45-100, is quoted from beginning to end
     assert set(range(45, 101)) <= seen
@@ -361,3 +362,14 @@ def test_winnings() -> None:
     baker = winnings("baker", "court-gamester")
     assert str(baker.as_played.net[0]) == str(baker.sans_prendre.net[0]) == "+34 counters"
     assert load_records().keys() == READINGS.keys()
+
+
+def test_belinda_hand_in_pole_marks_only_the_small_diamonds() -> None:
+    """Pole names Belinda's matadors and court cards and counts the rest only as two small
+    diamonds; the record's completion of those two (marked ?) is what the intro shows marked."""
+    rec = load_record("pole")
+    st = replay(rec).state
+    marked = {rc.card for h in (*rec.deal.hands, rec.deal.stock) for rc in h if rc.conjectural}
+    hand = set(st.hands_at_play[st.ombre])
+    assert hand - marked == set(parse_cards("As 2s Ac Ks Kc Kh Qh"))
+    assert hand & marked == set(parse_cards("6d 7d"))

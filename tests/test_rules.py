@@ -7,6 +7,7 @@ the Court Gamester; "Hoyle"; "1911 EB".  See rules-and-sources.
 from __future__ import annotations
 
 import dataclasses
+import re
 
 import pytest
 
@@ -562,3 +563,38 @@ def test_a_home_made_rule_set_works_in_settlement() -> None:
     cheap = dataclasses.replace(get_rules("court-gamester"), name="cheap", game_stake=(5, "counters"))
     st = settle(cheap, ombre=0, tricks_won=(5, 4, 0), hands_at_play=HANDS, trump=S)
     assert st.net[0].get("counters") == 10 + 8
+
+
+def test_rule_sets_have_names_for_prose() -> None:
+    """The book writes "Court Gamester (Morley)", not the engine's key "court-gamester"."""
+    assert get_rules("court-gamester").display_name == "Court Gamester (Morley)"
+    assert get_rules("1665").display_name == "The Royal Game (1665)"
+    home = dataclasses.replace(get_rules("1665"), name="home", title="House rules")
+    assert home.display_name == "House rules"
+
+
+def test_rule_set_rows_read_as_prose() -> None:
+    """The side-by-side table shows values and citations in words, not engine values or braille
+    numbers ("holder", "#e")."""
+    rows = {f: (v, c) for f, v, c in get_rules("1665").as_rows()}
+    assert rows["matadors_paid"] == (
+        "to whoever holds them, win or lose",
+        '1665, "Of taking in", article 5: the six counters are received even if the game is lost',
+    )
+    assert (
+        rows["ombre_must_take_in"][1] == '1665, "Of taking in", article 2: "you oblige your self to take in"'
+    )
+    cg = dict((f, v) for f, v, _ in get_rules("court-gamester").as_rows())
+    assert cg["matadors_paid"] == "to the Ombre if he wins; by him if he loses"
+    for rs in RULESETS.values():
+        for _, value, citation in rs.as_rows():
+            assert not re.search(r"#[a-j]\b", citation) and value not in ("holder", "ombre")
+
+
+def test_the_fee_for_taking_in_names_one_card_in_the_singular() -> None:
+    hands = (parse_cards("As 2s Ac Ks Kc Kh Qh 6d 7d"), parse_cards("Qs Js 7s 6s 5s Kd Qd Jd Ah"),
+             parse_cards("4s 3s 4c Jc Jh 2h 3h 4h 5h"))  # fmt: skip
+    st = settle(get_rules("1665"), ombre=0, tricks_won=(5, 4, 0), hands_at_play=hands, trump=Suit.SPADES,
+                taken_in=(1, 2, 0))  # fmt: skip
+    reasons = [t.reason for t in st.transfers if "taken in" in t.reason]
+    assert reasons == ["for 1 card taken in", "for 2 cards taken in"]

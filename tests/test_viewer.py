@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
 
@@ -252,7 +254,7 @@ EVIL = "<img src=x onerror=alert(1)>"
 
 
 def test_names_comments_and_titles_are_escaped() -> None:
-    state = belinda_state(names=(EVIL, "</script><script>alert(2)</script>", "Tom & \"Jerry\""))
+    state = belinda_state(names=(EVIL, "</script><script>alert(2)</script>", 'Tom & "Jerry"'))
     notes = [ReplayNote(1, "Trick 1 <b>", "<script>alert(3)</script>\n12  <i>verse</i> & more")]
     rp = build_replay(state, notes=notes, title="<svg onload=alert(4)>")
     for page in (replay_html(rp, viewer_id="x"), render_position(rp, 3)):
@@ -294,9 +296,23 @@ def test_verse_lines_get_numbers_in_the_margin(replay: Replay) -> None:
     page = render_position(replay, 3)
     assert '<span class="om-ln">49</span><span>Spadillio first, unconquerable Lord!</span>' in page
     assert "<p>A note of commentary after the verse.</p>" in page
-    # the note of the trick shown is marked current, and links to its trick
+    # the note of the trick shown is marked current; a static position has no other position to
+    # link to, so its headings are plain text
     assert '<div class="om-note om-current" data-trick="1">' in page
-    assert '<a class="om-goto" href="#trick-5" data-step="15">Trick 5</a>' in page
+    assert '<div class="om-note-head">Trick 5</div>' in page
+    assert "om-goto" not in page and 'href="#' not in page
+
+
+def test_links_in_the_notes_have_targets_without_the_script(replay: Replay) -> None:
+    """Each heading in the notes links to its position, and the page holds an element of that
+    id (the note), so the link works where the script does not run, or in print."""
+    page = replay_html(replay, viewer_id="pole")
+    hrefs = re.findall(r'<a class="om-goto" href="#([^"]+)"', page)
+    ids = re.findall(r' id="([^"]+)"', page)
+    assert hrefs[:2] == ["pole-start", "pole-trick-1"] and hrefs[-1] == "pole-trick-9"
+    assert set(hrefs) <= set(ids)
+    assert len(ids) == len(set(ids))  # no id twice, though several notes share a position
+    assert '<div class="om-note" id="pole-trick-5" data-trick="5">' in page
 
 
 def test_render_position_marks_legal_cards_and_values(replay: Replay) -> None:
@@ -354,7 +370,7 @@ def test_an_unfinished_partly_conjectural_record() -> None:
     page = render_position(rp, 12)
     # the Three of Spades (conjectural) lies on the table, marked, with words for screen readers
     assert re.search(r'aria-label="the Three of Spades".*?</svg></span><span class="om-q"', page, re.S)
-    assert page.count("(supplied by reconstruction)") >= 3
+    assert page.count("(conjectural)") >= 3
     assert 'class="om-legend"' in page
     # a note on a trick the record never finished has no link
     assert '<div class="om-note-head">Trick 5</div>' in page
@@ -391,3 +407,39 @@ def test_belindas_records_replay_within_the_budget(name: str) -> None:
     page = replay_html(rp, viewer_id="b")
     assert len(page.encode("utf-8")) < 200_000
     assert '<span class="om-ln">49</span><span>Spadillio first, unconquerable Lord!</span>' in page
+
+
+# --------------------------------------------------------------------------- the built book
+
+_BUILT = Path(os.environ.get("BOOK_HTML", Path(__file__).resolve().parents[1] / "_build" / "html"))
+_LINKED_PAGES = (
+    "book/belinda/tricks.html",
+    "book/belinda/analysis.html",
+    "book/teaching/play.html",
+    "book/belinda/index.html",
+    "book/belinda/constraints.html",
+    "book/belinda/deals.html",
+)
+
+
+@pytest.mark.book
+@pytest.mark.parametrize("path", _LINKED_PAGES)
+def test_every_fragment_link_resolves_without_the_script(path: str) -> None:
+    """On the pages with replays, every link to a place in the same page has an element of that
+    id in the HTML as built: no link depends on the viewer's script to find its target."""
+    page = _BUILT / path
+    if not page.exists():
+        pytest.skip(f"the book is not built at {_BUILT}")
+    text = page.read_text(encoding="utf-8")
+    ids = set(re.findall(r'\bid="([^"]+)"', text))
+    fragments = [f for f in re.findall(r'<a\b[^>]*\bhref="#([^"]*)"', text) if f]
+    assert fragments
+    assert sorted({f for f in fragments if f not in ids}) == []
+    if path == "book/belinda/tricks.html":
+        goto = re.findall(r'class="om-goto" href="#([^"]+)"', text)
+        # three replays, 13 links each: the four notes before play (the game, the bidding, the
+        # trump, the exchange) and the nine tricks
+        assert len(goto) == 39 and len(set(goto)) == 30
+        assert {"pole-trick-9", "king-of-clubs-start", "baker-trick-5"} <= set(goto)
+        # no empty quotation anywhere (trick 9 once printed Morley: “”), in table or replay
+        assert not re.search(r"Morley: (“”|&quot;&quot;|\"\")", text)

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import html
 import math
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 
 from ombre.cards import Card, Suit
 
@@ -121,7 +121,7 @@ def _corner(card: Card) -> str:
         f'font-weight="700" fill="currentColor">{rank}</text>'
     )
     index = text + _pip(card.suit, 7.5, 22, 8.5)
-    return f"<g>{index}</g><g transform=\"rotate(180 30 45)\">{index}</g>"
+    return f'<g>{index}</g><g transform="rotate(180 30 45)">{index}</g>'
 
 
 def _scroll(name: str) -> str:
@@ -151,6 +151,7 @@ def _ace(card: Card, title: str | None) -> str:
 
 def _court(card: Card) -> str:
     """A small standing figure: robe in the suit's colour, the suit on the breast, an emblem."""
+
     def ink(width: float = 0.8, *, face: bool = False) -> str:
         fill = f";fill:{_FACE}" if face else ""
         return f'style="stroke:{_INK}{fill}" stroke-width="{_num(width)}" stroke-linejoin="round"'
@@ -195,10 +196,7 @@ def _court(card: Card) -> str:
             f'<path d="M40 36Q43.5 35 44.5 32" fill="none" {ink()}/>',
         ]
         for dx, dy in ((0, -2.6), (2.5, -0.8), (1.5, 2.1), (-1.5, 2.1), (-2.5, -0.8)):
-            parts.append(
-                f'<circle cx="{_num(41.6 + dx)}" cy="{_num(25.5 + dy)}" r="1.7" '
-                f'{ink(face=True)}/>'
-            )
+            parts.append(f'<circle cx="{_num(41.6 + dx)}" cy="{_num(25.5 + dy)}" r="1.7" {ink(face=True)}/>')
         parts.append('<circle cx="41.6" cy="25.5" r="1.1" fill="currentColor"/>')
     else:  # the Knave
         parts += [
@@ -305,26 +303,51 @@ def card_back_svg(size: float = 60, *, label: str = "a hidden card") -> str:
     )
 
 
+#: The ? under a conjectural card (the viewer's mark, inline for pages without its stylesheet).
+_Q_STYLE = (
+    "display:block;margin:2px auto 0;width:1.1rem;height:1.1rem;border-radius:50%;background:#f2d36b;"
+    "color:#1d1a16;font:700 0.75rem/1.1rem Georgia,serif;text-align:center"
+)
+#: Text for screen readers only.
+_SR_STYLE = (
+    "position:absolute;width:1px;height:1px;margin:-1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap"
+)
+
+
 def cards_html(
     cards: Iterable[Card | None],
     trump: Suit | None = None,
     size: float = 48,
     *,
     label: str | None = None,
+    conjectural: Collection[Card] = frozenset(),
+    conjectural_note: str = "conjectural",
 ) -> str:
     """A row of cards as an HTML list (``None`` draws a hidden card), for notebook display.
 
-    ``label`` names the list for screen readers ("Belinda's hand").
+    ``label`` names the list for screen readers ("Belinda's hand").  A card in
+    ``conjectural`` gets a ``?`` under it, and ``conjectural_note`` in words for
+    screen readers.
 
     >>> from ombre.cards import parse_cards
     >>> row = cards_html(parse_cards("As Kh"), label="a hand")
     >>> row.count("<li") == 2 and 'aria-label="a hand"' in row
     True
+    >>> row = cards_html(parse_cards("As 6d"), conjectural=parse_cards("6d"))
+    >>> row.count('class="ombre-q"'), "(conjectural)" in row
+    (1, True)
     """
     items = []
     for card in cards:
         face = card_back_svg(size) if card is None else card_svg(card, trump, size)
-        items.append(f'<li style="list-style:none;margin:0 2px 0 0;padding:0">{face}</li>')
+        mark = ""
+        if card is not None and card in conjectural:
+            mark = (
+                f'<span class="ombre-q" aria-hidden="true" style="{_Q_STYLE}">?</span>'
+                f'<span style="{_SR_STYLE}">({html.escape(conjectural_note)})</span>'
+            )
+        extra = ";position:relative" if mark else ""
+        items.append(f'<li style="list-style:none;margin:0 2px 0 0;padding:0{extra}">{face}{mark}</li>')
     name = f' aria-label="{html.escape(label)}"' if label else ""
     return (
         f'<ul class="ombre-cards"{name} style="display:flex;flex-wrap:wrap;margin:0;padding:0">'

@@ -267,7 +267,7 @@ def _record_notes(record: GameRecord, players: Sequence[str]) -> list[ReplayNote
 
 
 def _conjectural(record: GameRecord) -> frozenset[Card]:
-    """The cards a record marks as supplied by reconstruction, wherever they appear."""
+    """The cards a record marks as conjectural, wherever they appear."""
     found = list(record.deal.all_cards())
     if record.exchange is not None:
         for entry in record.exchange.entries:
@@ -459,9 +459,7 @@ def _positions(bottom: Seat) -> dict[Seat, Pos]:
     return {bottom: "bottom", (bottom + 1) % 3: "right", (bottom + 2) % 3: "left"}
 
 
-_CONJ = (
-    '<span class="om-q" aria-hidden="true">?</span><span class="om-sr">(supplied by reconstruction)</span>'
-)
+_CONJ = '<span class="om-q" aria-hidden="true">?</span><span class="om-sr">(conjectural)</span>'
 
 
 def _card_html(card: Card | None, trump: Suit, mode: CardMode, size: float, conj: bool = False) -> str:
@@ -494,11 +492,12 @@ def _seat_html(
     items = []
     for card in hand:
         shown: Card | None = None if hidden else card
-        cls = ' class="om-legal"' if card in legal and not hidden else ""
+        conj = card in rp.conjectural and not hidden
+        classes = [c for c, on in (("om-legal", card in legal and not hidden), ("om-conj", conj)) if on]
+        cls = f' class="{" ".join(classes)}"' if classes else ""
         value = ""
         if values is not None and card in values and not hidden:
             value = f'<span class="om-value">{html.escape(values[card])}</span>'
-        conj = card in rp.conjectural
         items.append(f"<li{cls}>{_card_html(shown, rp.trump, mode, size, conj)}{value}</li>")
     what = f"{len(hand)} hidden cards" if hidden else f"{len(hand)} cards"
     if len(hand) == 1:
@@ -614,9 +613,17 @@ def _note_body(text: str) -> str:
     return "".join(out)
 
 
-def _notes_html(rp: Replay, current: int | None = None) -> str:
+def _notes_html(rp: Replay, current: int | None = None, viewer_id: str | None = None) -> str:
+    """The verse and commentary beside the table.
+
+    With ``viewer_id`` (a replay with its script) each heading links to its position,
+    ``#<viewer_id>-trick-5``, and the first note of each position carries that id, so the
+    link has a target in the page even where the script does not run (or in print).  Without
+    it (a static position) the headings are plain text: there is no other position to go to.
+    """
     ends = rp.trick_ends
     blocks = []
+    targeted: set[str] = set()
     for note in rp.notes:
         if note.trick == 0:
             target = 0
@@ -625,12 +632,16 @@ def _notes_html(rp: Replay, current: int | None = None) -> str:
         else:
             target = -1
         heading = html.escape(note.heading)
-        if target >= 0:
-            anchor = rp.steps[target].anchor
-            heading = f'<a class="om-goto" href="#{anchor}" data-step="{target}">{heading}</a>'
+        ident = ""
+        if target >= 0 and viewer_id is not None:
+            name = f"{viewer_id}-{rp.steps[target].anchor}"
+            heading = f'<a class="om-goto" href="#{name}" data-step="{target}">{heading}</a>'
+            if name not in targeted:
+                targeted.add(name)
+                ident = f' id="{name}"'
         cls = "om-note om-current" if note.trick == current else "om-note"
         blocks.append(
-            f'<div class="{cls}" data-trick="{note.trick}"><div class="om-note-head">{heading}</div>'
+            f'<div class="{cls}"{ident} data-trick="{note.trick}"><div class="om-note-head">{heading}</div>'
             f"{_note_body(note.text)}</div>"
         )
     if not blocks:
@@ -670,7 +681,7 @@ def _legend(rp: Replay) -> str:
         return ""
     return (
         '<p class="om-legend">Cards marked <span class="om-q" aria-hidden="true">?</span> '
-        "are supplied by reconstruction: the sources do not say which they were.</p>"
+        "are conjectural: the record supplies them where its sources do not say which cards they were.</p>"
     )
 
 
@@ -939,7 +950,7 @@ def replay_html(
         '<p class="om-keys" hidden>Keys, when the replay has focus: left and right arrows for a card, '
         "up and down arrows for a trick, Home and End for the start and the end.</p>"
         f"{_legend(rp)}"
-        f"{_outcome_html(rp, hidden=True)}</div>{_notes_html(rp)}</div>"
+        f"{_outcome_html(rp, hidden=True)}</div>{_notes_html(rp, viewer_id=vid)}</div>"
         f'<script type="application/json" class="om-data">{_json_for_script(data)}</script>'
         f"<script>{js}</script></div>"
     )
@@ -965,7 +976,7 @@ def trick_html(trick: Trick, players: Sequence[str] | None = None) -> str:
         caption = html.escape(f"{names[seat]} {verb} {card.spoken(trick.trump)}")
         cells.append(
             '<figure style="margin:0 6px 0 0;text-align:center;max-width:90px">'
-            f'{card_svg(card, trick.trump, 56)}'
+            f"{card_svg(card, trick.trump, 56)}"
             f'<figcaption style="font-size:80%">{caption}</figcaption></figure>'
         )
     winner = ""

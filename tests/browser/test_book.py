@@ -23,8 +23,10 @@ def test_page_loads_offline_and_passes_axe(page: Any, book_url: str, path: str) 
     assert response is not None and response.status == 200, path
     assert page.locator("main h1").count() >= 1, f"{path} has no heading"
     violations = run_axe(page)
-    report = [f"{v['id']} ({v['impact']}): {v['help']} -> {[n['target'] for n in v['nodes'][:3]]}"
-              for v in violations]
+    report = [
+        f"{v['id']} ({v['impact']}): {v['help']} -> {[n['target'] for n in v['nodes'][:3]]}"
+        for v in violations
+    ]
     assert not report, f"{path}:\n" + "\n".join(report)
     watch.assert_clean()
 
@@ -86,3 +88,50 @@ def test_edition_views_and_marks_work_in_the_built_book(page: Any, book_url: str
     assert toggles.last.get_attribute("aria-pressed") == "true"
     assert correction.is_visible() and not reading.is_visible()
     watch.assert_clean()
+
+
+_OVERLAPS = """(root) => {
+  const box = (e) => e.getBoundingClientRect();
+  const meet = (a, b) =>
+    a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+  const cards = [...root.querySelectorAll(".om-c svg")].map(box);
+  const out = [];
+  for (const q of root.querySelectorAll(".om-q")) {
+    if (!q.closest(".om-table")) continue;
+    const r = box(q);
+    if (cards.some((c) => meet(r, c))) out.push("a ? mark on a card");
+  }
+  // the caption keeps clear of the cards by a few pixels, not only by not touching them
+  for (const t of root.querySelectorAll(".om-centre span")) {
+    const b = box(t);
+    const r = { left: b.left - 3, right: b.right + 3, top: b.top - 3, bottom: b.bottom + 3 };
+    if (cards.some((c) => meet(r, c))) out.push("the caption '" + t.textContent + "' on a card");
+  }
+  return [out, root.querySelectorAll(".om-table .om-q").length];
+}"""
+
+
+@pytest.mark.parametrize("width", [1280, 400])
+@pytest.mark.parametrize(
+    "path,viewer,hashes",
+    [
+        ("book/belinda/tricks.html", "#pole", ["pole-start", "pole-trick-5", "pole-trick-7"]),
+        ("book/belinda/tricks.html", "#king-of-clubs", ["king-of-clubs-trick-6"]),
+        ("book/belinda/analysis.html", ".om-viewer", [""]),
+        ("book/teaching/play.html", "#computer-hand", ["trick-1", "trick-5"]),
+    ],
+)
+def test_replay_marks_and_captions_cover_no_card(
+    page: Any, book_url: str, width: int, path: str, viewer: str, hashes: list[str]
+) -> None:
+    """The yellow ? of a conjectural card sits beside its card, never on it (nor on the next card
+    of a fanned hand), and the caption in the middle of the table runs into no card."""
+    page.set_viewport_size({"width": width, "height": 900})
+    marks = 0
+    for h in hashes:
+        page.goto(f"{book_url}/{path}#{h}" if h else f"{book_url}/{path}", wait_until="networkidle")
+        found, n = page.locator(viewer).first.evaluate(_OVERLAPS)
+        assert found == [], f"{path}#{h} at {width}px: {found}"
+        marks += n
+    if "belinda" in path:
+        assert marks > 0  # the Belinda replays do show conjectural cards

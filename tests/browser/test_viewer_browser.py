@@ -394,8 +394,7 @@ def test_axe_finds_no_serious_violation(page: Any, site: str, theme: str) -> Non
         )
     violations = run_axe(page)
     report = [
-        f"{v['id']} ({v['impact']}): {v['help']} {[n['target'] for n in v['nodes'][:3]]}"
-        for v in violations
+        f"{v['id']} ({v['impact']}): {v['help']} {[n['target'] for n in v['nodes'][:3]]}" for v in violations
     ]
     assert not report, "\n".join(report)
     watch.assert_clean()
@@ -423,9 +422,9 @@ def test_an_unfinished_record(page: Any, site: str) -> None:
         assert _shown(page)["counts"] == data["steps"][k]["k"]
     assert root.locator(".om-result").count() == 0
     assert root.get_by_role("button", name="Next card").get_attribute("aria-disabled") == "true"
-    # cards supplied by reconstruction are marked, in words too
+    # conjectural cards are marked, in words too
     assert root.locator(".om-q").first.is_visible()
-    assert "(supplied by reconstruction)" in root.locator(".om-table").inner_text()
+    assert "(conjectural)" in root.locator(".om-table").inner_text()
     watch.assert_clean()
 
 

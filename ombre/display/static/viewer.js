@@ -239,6 +239,12 @@
     }
   }
 
+  function bringBack(root) {
+    return function () {
+      root.scrollIntoView({ block: "start" });
+    };
+  }
+
   function scan() {
     var fresh = document.querySelectorAll(".om-viewer:not([data-om-ready])");
     if (!fresh.length) return;
@@ -257,8 +263,15 @@
       if (w.step < 0) {
         var at = w.fromHash();
         w.show(at === null ? w.data.start : at, { hash: false });
-        // a shared link (#trick-5) has no element of that id: bring its viewer into view
-        if (at !== null) w.root.scrollIntoView({ block: "start" });
+        // bring the viewer of a shared link (#trick-5) into view; the note that carries the id
+        // (the link's target without the script) may be scrolled to by the browser at load, so
+        // bring the viewer back once the page has loaded
+        if (at !== null) {
+          w.root.scrollIntoView({ block: "start" });
+          if (document.readyState !== "complete") {
+            window.addEventListener("load", bringBack(w.root), { once: true });
+          }
+        }
       }
     }
   }
