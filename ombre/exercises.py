@@ -36,7 +36,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ombre.cards import BASTO, DECK, PAM, SPADILLE, SUITS, Card, Suit, parse_cards
+from ombre.cards import BASTO, DECK, PAM, SPADILLE, SUITS, Card, Suit
 from ombre.errors import OmbreError
 from ombre.payments import settle
 from ombre.players import (
@@ -1084,13 +1084,6 @@ def _results_outcome(rng: random.Random, seed: int) -> Exercise:
         hint="Compare the Ombre's tricks with each defender's, not with both together.",
         source=_END_SRC,
     )
-
-
-_BELINDA = (
-    parse_cards("As 2s Ac Ks Kc Kh Qh 2d 3d"),
-    parse_cards("Qs Js 7s 6s 5s Kd Qd Jd Ah"),
-    parse_cards("4s 3s 4c Jc Jh 2h 3h 4h 5h"),
-)
 
 
 def _distinct(*pairs: tuple[Fraction, str]) -> tuple[tuple[Fraction, str], ...]:
