@@ -206,7 +206,7 @@ def test_labelled_slider_shows_each_option_in_full() -> None:
     # the label follows the slider in the browser: a jslink from the slider's index
     links = [
         w
-        for w in widgets.Widget.widgets.values()
+        for w in widgets.widgets.widget._instances.values()
         if isinstance(w, widgets.widget_link.Link)
         and w.source == (slider, "index")
         and w.target == (readout, "selected_index")

@@ -8,9 +8,9 @@ Docutils writes each bibliography entry as ``role="doc-biblioentry"`` inside ``r
 ARIA 1.2 deprecates that role, and a list of them has no list items for a screen reader, so
 the entries are written as list items.
 
-The bibliography is in author-year form: citations read "[Morley, 1891]" and the list, given
-without labels, is sorted by author (or editor), or by title when a work has neither, then by
-year: the ``ombre`` pybtex style below, which is the plain style with that order.
+The bibliography is in author-year form: citations read "[Morley, 1891]", the list gives each
+entry the same label, and it is sorted by author (or editor), or by title when a work has
+neither, then by year: the ``ombre`` pybtex style below, the plain style with that order.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from pybtex.plugin import register_plugin  # type: ignore[import-untyped]
 from pybtex.style.formatting import toplevel  # type: ignore[import-untyped]
 from pybtex.style.formatting.plain import Style as PlainStyle  # type: ignore[import-untyped]
 from pybtex.style.formatting.unsrt import date, pages  # type: ignore[import-untyped]
+from pybtex.style.labels import BaseLabelStyle  # type: ignore[import-untyped]
 from pybtex.style.sorting import BaseSortingStyle  # type: ignore[import-untyped]
 from pybtex.style.template import (  # type: ignore[import-untyped]
     field,
@@ -47,11 +48,28 @@ class AuthorTitleYearSorting(BaseSortingStyle):  # type: ignore[misc]
         return ((names or title).strip("{}").lower(), entry.fields.get("year", "~"), title.lower())
 
 
+def _plain(text: str) -> str:
+    return text.replace("{", "").replace("}", "")
+
+
+class AuthorYearLabels(BaseLabelStyle):  # type: ignore[misc]
+    """Each entry labelled as the pages cite it: "Morley, 1891", "Hoyle's Games, n.d."."""
+
+    def format_labels(self, sorted_entries: Any) -> Any:
+        for entry in sorted_entries:
+            persons = entry.persons.get("author") or entry.persons.get("editor") or []
+            names = " and ".join(_plain(" ".join(p.prelast_names + p.last_names)) for p in persons)
+            title = _plain(entry.fields.get("title", entry.key))
+            yield f"{names or title}, {entry.fields.get('year', 'n.d.')}"
+
+
 class OmbreStyle(PlainStyle):  # type: ignore[misc]
-    """The plain pybtex style, sorted by :class:`AuthorTitleYearSorting`; an article shows its
-    volume and issue even when its pages are not known (plain drops the volume then)."""
+    """The plain pybtex style, sorted by :class:`AuthorTitleYearSorting` and labelled by
+    :class:`AuthorYearLabels`; an article shows its volume and issue even when its pages are not
+    known (plain drops the volume then)."""
 
     default_sorting_style = "ombre"
+    default_label_style = "ombre"
 
     def get_article_template(self, e: Any) -> Any:
         volume = join[field("volume"), optional["(", field("number"), ")"]]
@@ -70,6 +88,7 @@ class OmbreStyle(PlainStyle):  # type: ignore[misc]
 
 
 register_plugin("pybtex.style.sorting", "ombre", AuthorTitleYearSorting)
+register_plugin("pybtex.style.labels", "ombre", AuthorYearLabels)
 register_plugin("pybtex.style.formatting", "ombre", OmbreStyle)
 
 
