@@ -23,8 +23,10 @@ def test_page_loads_offline_and_passes_axe(page: Any, book_url: str, path: str) 
     assert response is not None and response.status == 200, path
     assert page.locator("main h1").count() >= 1, f"{path} has no heading"
     violations = run_axe(page)
-    report = [f"{v['id']} ({v['impact']}): {v['help']} -> {[n['target'] for n in v['nodes'][:3]]}"
-              for v in violations]
+    report = [
+        f"{v['id']} ({v['impact']}): {v['help']} -> {[n['target'] for n in v['nodes'][:3]]}"
+        for v in violations
+    ]
     assert not report, f"{path}:\n" + "\n".join(report)
     watch.assert_clean()
 
@@ -86,3 +88,28 @@ def test_edition_views_and_marks_work_in_the_built_book(page: Any, book_url: str
     assert toggles.last.get_attribute("aria-pressed") == "true"
     assert correction.is_visible() and not reading.is_visible()
     watch.assert_clean()
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_edition_tables_and_margin_labels_read_well(page: Any, book_url: str, width: int) -> None:
+    """The emendations table gives its reason column room (no one-word lines) and fits the page
+    without sideways scrolling; the margin labels of the print view stay on one line."""
+    page.set_viewport_size({"width": width, "height": 900})
+    page.goto(f"{book_url}/book/edition/index.html", wait_until="networkidle")
+    box = page.locator(".ombre-table-scroll")
+    fits = box.evaluate("d => d.scrollWidth <= d.clientWidth + 1")
+    assert fits
+    reason_width = page.evaluate(
+        "() => Math.min(...[...document.querySelectorAll('table.ombre-emendations tbody td:nth-child(4)')]"
+        ".map(td => td.getBoundingClientRect().width))"
+    )
+    assert reason_width >= (300 if width >= 1280 else 320)
+    rows = page.locator("table.ombre-emendations tbody tr").count()
+    height = page.locator("table.ombre-emendations").bounding_box()["height"]
+    assert height / rows < 180, f"{height / rows:.0f}px a row"
+    page.goto(f"{book_url}/book/edition/play.html", wait_until="networkidle")
+    lines = page.evaluate(
+        "() => [...document.querySelectorAll('.ombre-pl')].map(e => [e.textContent,"
+        " Math.round(e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).lineHeight))])"
+    )
+    assert lines and all(n == 1 for _, n in lines), lines
