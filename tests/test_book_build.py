@@ -201,6 +201,12 @@ def test_edition_counts_follow_the_data() -> None:
     table = table[: table.index("</table>")]
     assert table.count("<td>conjecture</td>") == n
     assert table.count("<tr>") == len(ed.emendations) + 1
+    from ombre.cards import Suit
+    from ombre.rules import trump_order
+
+    red, black = (count_words(len(trump_order(s))) for s in (Suit.HEARTS, Suit.SPADES))
+    cards = _text_of(BUILD / "book" / "edition" / "cards.html")
+    assert f"red suits have {red} trumps and black suits {black}." in cards
 
 
 def test_bibliography_is_sorted_and_cited_by_author_and_year() -> None:
