@@ -64,6 +64,7 @@ __all__ = [
     "diplomatic_text",
     "emended_text",
     "term_anchor",
+    "count_words",
 ]
 
 BLOCK_KINDS = ("heading", "subheading", "paragraph", "item", "title", "imprint", "note", "finis")
@@ -572,6 +573,24 @@ def load_edition() -> Edition:
 # --------------------------------------------------------------------------- convenience
 
 
+_NUMBER_WORDS = (
+    "no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
+    "nineteen", "twenty",
+)  # fmt: skip
+
+
+def count_words(n: int) -> str:
+    """A count as the edition's prose writes it: in words up to twenty, in figures above.
+
+    >>> count_words(3), count_words(19), count_words(22)
+    ('three', 'nineteen', '22')
+    """
+    if n < 0:
+        raise ValueError(f"a count cannot be negative: {n}")
+    return _NUMBER_WORDS[n] if n < len(_NUMBER_WORDS) else str(n)
+
+
 def sections() -> tuple[Section, ...]:
     """The sections of the pamphlet, in order (transcriber's notes and title page included)."""
     return load_edition().sections
@@ -583,14 +602,17 @@ def section(section_id: str) -> Section:
 
 
 def emendations() -> tuple[Emendation, ...]:
+    """Every editorial change of the edition: its reading, certainty and reason (``emendations.json``)."""
     return load_edition().emendations
 
 
 def annotations() -> tuple[Annotation, ...]:
+    """Every note of the edition: the phrase it explains, its text and sources (``annotations.json``)."""
     return load_edition().annotations
 
 
 def glossary() -> tuple[Term, ...]:
+    """The glossary's terms, each with its forms and definition (``glossary.json``)."""
     return load_edition().glossary
 
 

@@ -95,3 +95,157 @@ def test_no_cdn_anywhere_in_the_html() -> None:
     cdn = re.compile(r"https?://(cdn\.jsdelivr|unpkg\.com|cdnjs\.cloudflare|code\.jquery|fonts\.googleapis)")
     hits = [str(p.relative_to(BUILD)) for p in _pages() if cdn.search(p.read_text(encoding="utf-8"))]
     assert not hits, hits
+
+
+# --------------------------------------------------------------------------- text alternatives
+
+
+class _Images(HTMLParser):
+    """Every ``<img>`` of a page with its attributes."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.images: list[dict[str, str | None]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "img":
+            self.images.append(dict(attrs))
+
+
+def _is_decorative(img: dict[str, str | None]) -> bool:
+    return img.get("alt") == "" and (
+        img.get("role") in ("presentation", "none") or img.get("aria-hidden") == "true"
+    )
+
+
+def _alt_problem(img: dict[str, str | None]) -> str | None:
+    alt = img.get("alt")
+    if _is_decorative(img):
+        return None
+    if alt is None:
+        return "no alt"
+    if not alt.strip():
+        return "empty alt (and not marked decorative)"
+    src = img.get("src") or ""
+    looks_like_a_file = re.search(r"\.(svg|png|jpe?g|gif|webp)\b", alt, re.I) or "/" in alt
+    if alt.strip() == src or looks_like_a_file or "_images" in alt:
+        return f"alt is a file path: {alt!r}"
+    return None
+
+
+def test_alt_text_judge() -> None:
+    assert _alt_problem({"src": "a.png"}) == "no alt"
+    assert _alt_problem({"src": "a.png", "alt": " "}) == "empty alt (and not marked decorative)"
+    assert _alt_problem({"src": "../_images/f1b2.svg", "alt": "../_images/f1b2.svg"}) is not None
+    assert _alt_problem({"src": "x.svg", "alt": "card.svg"}) is not None
+    assert _alt_problem({"src": "a.png", "alt": "", "role": "presentation"}) is None
+    assert _alt_problem({"src": "a.png", "alt": "Spadille, the Ace of Spades"}) is None
+
+
+def test_every_image_has_a_real_text_alternative() -> None:
+    problems = []
+    count = 0
+    for page in _pages():
+        p = _Images()
+        p.feed(page.read_text(encoding="utf-8"))
+        for img in p.images:
+            count += 1
+            why = _alt_problem(img)
+            if why:
+                problems.append(f"{page.relative_to(BUILD)}: <img src={img.get('src')!r}>: {why}")
+    assert not problems, "\n".join(problems)
+
+
+def test_the_getting_started_card_is_inline_svg_with_its_name() -> None:
+    _pages()
+    html = (BUILD / "notebooks" / "getting-started.html").read_text(encoding="utf-8")
+    assert "<img" not in html.split('id="walk-down-the-trumps"')[0].split("<main", 1)[-1]
+    assert re.search(r'<svg[^>]*role="img"[^>]*aria-label="Spadille, the Ace of Spades"', html)
+
+
+# --------------------------------------------------------------------------- computed prose and tables
+
+
+def _text_of(path: Path) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", path.read_text(encoding="utf-8")))
+
+
+def test_engine_table_has_no_raw_markup_and_no_empty_cells() -> None:
+    _pages()
+    html = (BUILD / "book" / "reference" / "engine.html").read_text(encoding="utf-8")
+    table = html[html.index("Public classes and functions of the package") :]
+    table = table[: table.index("</table>")]
+    rows = re.findall(r"<tr>(.*?)</tr>", table, re.S)
+    assert len(rows) > 100
+    for row in rows[1:]:
+        cells = re.findall(r"<td>(.*?)</td>", row, re.S)
+        assert len(cells) == 4 and all(c.strip() for c in cells), row
+        summary = cells[3]
+        assert not re.search(r":[a-z]+:`|``|`", summary), summary
+    assert "<em>The Royal Game of the Ombre</em>" in table
+    assert "raise <code>CardError</code> naming the text" in table
+    assert "a suit whose king you lack." in table
+
+
+def test_edition_counts_follow_the_data() -> None:
+    from ombre.edition import count_words, load_edition
+
+    _pages()
+    ed = load_edition()
+    n = sum(e.certainty == "conjecture" for e in ed.emendations)
+    text = _text_of(BUILD / "book" / "edition" / "index.html")
+    assert f"{count_words(n).capitalize()} changes are marked as conjectures" in text
+    assert f"one of {count_words(len(ed.lost_signs))} places" in text
+    html = (BUILD / "book" / "edition" / "index.html").read_text(encoding="utf-8")
+    table = html[html.index("The edition's emendations") :]
+    table = table[: table.index("</table>")]
+    assert table.count("<td>conjecture</td>") == n
+    assert table.count("<tr>") == len(ed.emendations) + 1
+    from ombre.cards import Suit
+    from ombre.rules import trump_order
+
+    red, black = (count_words(len(trump_order(s))) for s in (Suit.HEARTS, Suit.SPADES))
+    cards = _text_of(BUILD / "book" / "edition" / "cards.html")
+    assert f"red suits have {red} trumps and black suits {black}." in cards
+
+
+def test_bibliography_is_sorted_and_cited_by_author_and_year() -> None:
+    _pages()
+    html = (BUILD / "book" / "bibliography.html").read_text(encoding="utf-8")
+    found = re.findall(r'<div class="citation" id="[^"]+" role="listitem">(.*?)</div>', html, re.S)
+    labels = [
+        re.sub(r"<[^>]+>", "", re.search(r'<span class="label">(.*?)</span>\s*<p>', e, re.S)[1])
+        for e in found
+    ]
+    entries = [re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", e.split("<p>", 1)[1])).strip() for e in found]
+    # labelled as the pages cite them, sorted by surname (or title where there is no author), then year
+    assert labels == [
+        "[Anonymous, 1665]",
+        "[Anonymous, n.d.]",
+        "[Baker, 2007/2008]",
+        "[Baker, 2011/2012]",
+        "[Braille Authority of North America, n.d.]",
+        "[Cotgrave, 1662]",
+        "[Cotton, 1674]",
+        "[Encyclopaedia Britannica, 1911]",
+        "[Hoyle's Games, n.d.]",
+        "[Liblouis, n.d.]",
+        "[Morley, 1891]",
+        "[Parlett, n.d.]",
+        "[Pole, 1895]",
+        "[Pope, 1714]",
+        "[Pope, 1906]",
+        "[Seymour, 1728]",
+        "[Silver, 2009/2010]",
+        "[Tillotson, 1940]",
+        "[Walls, 2009/2010]",
+        "[Wimsatt, 1950]",
+    ]
+    assert entries[0].startswith("Anonymous. The Royal Game of the Ombre. Written at the request")
+    assert entries[7] == "Encyclopaedia Britannica. Ombre. 11th edition, 1911."
+    # an article's volume and issue are shown even without its pages
+    assert "Connotations, 17(2–3), 2007/2008." in entries[2]
+    text = _text_of(BUILD / "book" / "edition" / "index.html")
+    assert "[Liblouis, n.d.]" in text and "Liblouis: an open-source" not in text
+    rules = _text_of(BUILD / "book" / "reference" / "rules.html")
+    assert "[Encyclopaedia Britannica, 1911]" in rules and "[Ombre, 1911]" not in rules

@@ -531,3 +531,65 @@ def test_view_tabs_and_marks_toggle_in_chromium(tmp_path: Path) -> None:
     assert out["brf_line"][:2] == ["6", "22"] and ",codillio4" in out["brf_line"][2]
     assert out.get("axe", []) == []
     assert out["errors"] == []
+
+
+# --------------------------------------------------------------------------- notes that state rules
+
+
+def _matador_payment(rules_name: str, run: int, wins: bool) -> tuple[int, int]:
+    """What defender 1 pays the Ombre (seat 0) for the matadors, in the smallest unit, when the
+    Ombre holds a run of ``run`` trumps from Spadille; and what the Ombre pays defender 1."""
+    from ombre.cards import DECK, Suit
+    from ombre.payments import settle
+    from ombre.rules import get_rules, trump_order
+
+    trump = Suit.SPADES
+    order = trump_order(trump)
+    others = [c for c in DECK if c not in order]
+    hand = (*order[:run], *others[: 9 - run])
+    rest = [c for c in DECK if c not in hand and c not in order]
+    rules = get_rules(rules_name)
+    tricks = (5, 2, 2) if wins else (3, 4, 2)
+    st = settle(
+        rules,
+        ombre=0,
+        tricks_won=tricks,
+        hands_at_play=(hand, tuple(rest[:9]), tuple(rest[9:18])),
+        trump=trump,
+    )
+    to_ombre = sum(
+        t.amount.value(rules) for t in st.transfers if (t.payer, t.payee) == (1, 0) and "matadors" in t.reason
+    )
+    by_ombre = sum(
+        t.amount.value(rules) for t in st.transfers if (t.payer, t.payee) == (0, 1) and "matadors" in t.reason
+    )
+    return to_ombre, by_ombre
+
+
+def test_the_matadors_note_says_what_the_rule_sets_do(ed: E.Edition) -> None:
+    note = next(a for a in ed.annotations if a.id == "all-in-a-hand").note
+    # "holds all three ... three great marks, and a lesser mark for every further trump"
+    assert "all three" in note and "three great marks" in note
+    assert "a lesser mark for every further trump" in note
+    assert _matador_payment("1665", 2, wins=True) == (0, 0)
+    assert _matador_payment("1665", 3, wins=True) == (3 * 12, 0)
+    assert _matador_payment("1665", 5, wins=True) == (3 * 12 + 2, 0)
+    # the later rules "also count nothing unless all three are in one hand"
+    assert "also count nothing unless all three are in one hand" in note
+    assert "any unbroken run" not in note
+    assert _matador_payment("court-gamester", 1, wins=True) == (0, 0)
+    assert _matador_payment("court-gamester", 2, wins=True) == (0, 0)
+    # "a counter for every trump of the run, matadors included ... to him if he wins, by him if he loses"
+    assert "a counter for every trump of the run, matadors included" in note
+    assert _matador_payment("court-gamester", 3, wins=True) == (3, 0)
+    assert _matador_payment("court-gamester", 4, wins=True) == (4, 0)
+    assert _matador_payment("court-gamester", 4, wins=False) == (0, 4)
+    assert "to him if he wins, by him if he loses" in note
+
+
+def test_counts_in_words() -> None:
+    assert [E.count_words(n) for n in (0, 1, 2, 3, 12, 19, 20, 21)] == [
+        "no", "one", "two", "three", "twelve", "nineteen", "twenty", "21",
+    ]  # fmt: skip
+    with pytest.raises(ValueError):
+        E.count_words(-1)

@@ -94,10 +94,20 @@ def _execute(path: Path) -> nbformat.NotebookNode:
 
 def test_both_editions_run_in_a_kernel(editions: Path) -> None:
     student = _execute(editions / "student" / "03-tricks.ipynb")
-    widgets = [o for c in student.cells if c.cell_type == "code" for o in c.outputs
-               if "application/vnd.jupyter.widget-view+json" in o.get("data", {})]
+    widgets = [
+        o
+        for c in student.cells
+        if c.cell_type == "code"
+        for o in c.outputs
+        if "application/vnd.jupyter.widget-view+json" in o.get("data", {})
+    ]
     assert len(widgets) == len(all_sets()[2])
     teacher = _execute(editions / "teacher" / "08-probability.ipynb")
-    verdicts = [o["data"]["text/plain"] for c in teacher.cells if c.cell_type == "code" for o in c.outputs
-                if "text/plain" in o.get("data", {}) and "Feedback(" in o["data"]["text/plain"]]
+    verdicts = [
+        o["data"]["text/plain"]
+        for c in teacher.cells
+        if c.cell_type == "code"
+        for o in c.outputs
+        if "text/plain" in o.get("data", {}) and "Feedback(" in o["data"]["text/plain"]
+    ]
     assert verdicts and all("correct=True" in v for v in verdicts)

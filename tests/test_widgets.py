@@ -41,9 +41,7 @@ def game(play: str = POLE) -> GameState:
 def _counts(html: str) -> list[int]:
     """The trick counts shown, by seat."""
     out = {}
-    for seat, words in re.findall(
-        r'data-seat="(\d)">.*?<span class="om-count">([^<]+)</span>', html, re.S
-    ):
+    for seat, words in re.findall(r'data-seat="(\d)">.*?<span class="om-count">([^<]+)</span>', html, re.S):
         out[int(seat)] = 0 if words == "no tricks" else int(words.split()[0])
     return [out[0], out[1], out[2]]
 
@@ -191,3 +189,30 @@ def test_widget_displays_as_its_box(widget: ReplayWidget) -> None:
     bundle = widget._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in bundle
     assert bundle["application/vnd.jupyter.widget-view+json"]["model_id"] == widget.box.model_id
+
+
+def test_labelled_slider_shows_each_option_in_full() -> None:
+    import ipywidgets as widgets
+
+    from ombre.rules import trump_order
+
+    names = [c.spoken(Suit.HEARTS) for c in trump_order(Suit.HEARTS)]
+    box = W.labelled_slider(names, "Hearts trumps")
+    slider, readout = box.children
+    assert isinstance(slider, widgets.SelectionSlider) and slider.readout is False
+    assert list(slider.options) == names and names[0] == "Spadille, the Ace of Spades"
+    assert [label.value for label in readout.children] == names
+    assert "ombre-slider-readout" in readout._dom_classes
+    # the label follows the slider in the browser: a jslink from the slider's index
+    links = [
+        w
+        for w in widgets.widgets.widget._instances.values()
+        if isinstance(w, widgets.widget_link.Link)
+        and w.source == (slider, "index")
+        and w.target == (readout, "selected_index")
+    ]
+    assert len(links) == 1
+    slider.index = 3  # in Python the link does nothing; the browser moves the label
+    assert slider.value == "Punto, the Ace of Hearts"
+    with pytest.raises(ValueError):
+        W.labelled_slider([], "nothing")

@@ -7,13 +7,89 @@ scripts are dropped from each page: no page names another host, and the console 
 Docutils writes each bibliography entry as ``role="doc-biblioentry"`` inside ``role="list"``;
 ARIA 1.2 deprecates that role, and a list of them has no list items for a screen reader, so
 the entries are written as list items.
+
+The bibliography is in author-year form: citations read "[Morley, 1891]", the list gives each
+entry the same label, and it is sorted by author (or editor), or by title when a work has
+neither, then by year: the ``ombre`` pybtex style below, the plain style with that order.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from pybtex.plugin import register_plugin  # type: ignore[import-untyped]
+from pybtex.style.formatting import toplevel  # type: ignore[import-untyped]
+from pybtex.style.formatting.plain import Style as PlainStyle  # type: ignore[import-untyped]
+from pybtex.style.formatting.unsrt import date, pages  # type: ignore[import-untyped]
+from pybtex.style.labels import BaseLabelStyle  # type: ignore[import-untyped]
+from pybtex.style.sorting import BaseSortingStyle  # type: ignore[import-untyped]
+from pybtex.style.template import (  # type: ignore[import-untyped]
+    field,
+    first_of,
+    join,
+    optional,
+    optional_field,
+    sentence,
+    tag,
+    words,
+)
 from sphinx.application import Sphinx
+
+
+class AuthorTitleYearSorting(BaseSortingStyle):  # type: ignore[misc]
+    """Sort by the authors' (else the editors') surnames, else by the title; then year (a work
+    with no date after the dated ones) and title."""
+
+    def sorting_key(self, entry: Any) -> tuple[str, str, str]:
+        persons = entry.persons.get("author") or entry.persons.get("editor") or []
+        title = str(entry.fields.get("title", "")).strip("{}")
+        title = title[4:] if title.startswith("The ") else title
+        names = " ".join(" ".join(p.prelast_names + p.last_names + p.first_names) for p in persons)
+        return ((names or title).strip("{}").lower(), entry.fields.get("year", "~"), title.lower())
+
+
+def _plain(text: str) -> str:
+    return text.replace("{", "").replace("}", "")
+
+
+class AuthorYearLabels(BaseLabelStyle):  # type: ignore[misc]
+    """Each entry labelled as the pages cite it: "Morley, 1891", "Hoyle's Games, n.d."."""
+
+    def format_labels(self, sorted_entries: Any) -> Any:
+        for entry in sorted_entries:
+            persons = entry.persons.get("author") or entry.persons.get("editor") or []
+            names = " and ".join(_plain(" ".join(p.prelast_names + p.last_names)) for p in persons)
+            title = _plain(entry.fields.get("title", entry.key))
+            yield f"{names or title}, {entry.fields.get('year', 'n.d.')}"
+
+
+class OmbreStyle(PlainStyle):  # type: ignore[misc]
+    """The plain pybtex style, sorted by :class:`AuthorTitleYearSorting` and labelled by
+    :class:`AuthorYearLabels`; an article shows its volume and issue even when its pages are not
+    known (plain drops the volume then)."""
+
+    default_sorting_style = "ombre"
+    default_label_style = "ombre"
+
+    def get_article_template(self, e: Any) -> Any:
+        volume = join[field("volume"), optional["(", field("number"), ")"]]
+        volume_and_pages = first_of[
+            optional[join[volume, ":", pages]],
+            optional[volume],
+            words["pages", pages],
+        ]
+        return toplevel[
+            self.format_names("author"),
+            self.format_title(e, "title"),
+            sentence[tag("em")[field("journal")], optional[volume_and_pages], date],
+            sentence[optional_field("note")],
+            self.format_web_refs(e),
+        ]
+
+
+register_plugin("pybtex.style.sorting", "ombre", AuthorTitleYearSorting)
+register_plugin("pybtex.style.labels", "ombre", AuthorYearLabels)
+register_plugin("pybtex.style.formatting", "ombre", OmbreStyle)
 
 
 def _is_thebe(script: Any) -> bool:

@@ -41,10 +41,42 @@ from ombre.game import DeclareVole, GameState, Phase, Play
 
 from .viewer import Replay, build_replay, render_position, sort_hand
 
-__all__ = ["ReplayWidget", "Chooser", "solver_values", "engine_chooser", "highest_card"]
+__all__ = ["ReplayWidget", "Chooser", "solver_values", "engine_chooser", "highest_card", "labelled_slider"]
 
 #: Picks the card for the player to move in a state in the play phase.
 Chooser = Callable[[GameState], Card]
+
+
+def labelled_slider(options: Sequence[str], description: str) -> Any:
+    """A slider over ``options`` that shows the chosen option in full, on a line of its own.
+
+    An ipywidgets slider's own readout is at most half a default widget wide (148px) and cuts a
+    long label ("Spadille, the Ace of Spa").  Here the slider has no readout; a
+    :class:`ipywidgets.Stack` of labels below it shows the option at the slider's index.  The
+    two are joined by ``jslink``, in the browser, so the label follows the slider in a static
+    page with no kernel as well as in JupyterLab.
+
+    >>> box = labelled_slider(["Spadille, the Ace of Spades", "Manille, the Seven of Hearts"], "Trumps")
+    >>> slider, readout = box.children
+    >>> slider.readout, [label.value for label in readout.children], readout.selected_index
+    (False, ['Spadille, the Ace of Spades', 'Manille, the Seven of Hearts'], 0)
+    """
+    labels = list(options)
+    if not labels:
+        raise ValueError("a slider needs at least one option")
+    slider = widgets.SelectionSlider(
+        options=labels,
+        description=description,
+        readout=False,
+        continuous_update=False,
+        style={"description_width": "initial"},
+        layout=widgets.Layout(width="95%"),
+    )
+    readout = widgets.Stack(children=[widgets.Label(value=label) for label in labels], selected_index=0)
+    readout.add_class("ombre-slider-readout")
+    widgets.jslink((slider, "index"), (readout, "selected_index"))
+    return widgets.VBox([slider, readout])
+
 
 def _solver() -> Any | None:
     """The solver module, if it is installed and offers what the widget needs."""

@@ -135,3 +135,28 @@ def test_replay_marks_and_captions_cover_no_card(
         marks += n
     if "belinda" in path:
         assert marks > 0  # the Belinda replays do show conjectural cards
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_edition_tables_and_margin_labels_read_well(page: Any, book_url: str, width: int) -> None:
+    """The emendations table gives its reason column room (no one-word lines) and fits the page
+    without sideways scrolling; the margin labels of the print view stay on one line."""
+    page.set_viewport_size({"width": width, "height": 900})
+    page.goto(f"{book_url}/book/edition/index.html", wait_until="networkidle")
+    box = page.locator(".ombre-table-scroll")
+    fits = box.evaluate("d => d.scrollWidth <= d.clientWidth + 1")
+    assert fits
+    reason_width = page.evaluate(
+        "() => Math.min(...[...document.querySelectorAll('table.ombre-emendations tbody td:nth-child(4)')]"
+        ".map(td => td.getBoundingClientRect().width))"
+    )
+    assert reason_width >= (300 if width >= 1280 else 320)
+    rows = page.locator("table.ombre-emendations tbody tr").count()
+    height = page.locator("table.ombre-emendations").bounding_box()["height"]
+    assert height / rows < 180, f"{height / rows:.0f}px a row"
+    page.goto(f"{book_url}/book/edition/play.html", wait_until="networkidle")
+    lines = page.evaluate(
+        "() => [...document.querySelectorAll('.ombre-pl')].map(e => [e.textContent,"
+        " Math.round(e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).lineHeight))])"
+    )
+    assert lines and all(n == 1 for _, n in lines), lines

@@ -1,0 +1,77 @@
+"""The table of public names on reference/engine.md (book/_ext/ombre_api.py): every row has a
+whole first sentence, rendered, with no reStructuredText markup left over."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "book" / "_ext"))
+
+from ombre_api import api_entries, api_table_html, first_sentence, render_inline  # noqa: E402
+
+RAW_MARKUP = re.compile(r":[a-z]+:`|``|(?<![\w<])\*\w|`")
+
+
+@pytest.fixture(scope="module")
+def entries() -> list:  # type: ignore[type-arg]
+    return api_entries()
+
+
+def test_inline_markup_becomes_html() -> None:
+    assert render_inline("raise :class:`CardError` now") == "raise <code>CardError</code> now"
+    assert render_inline("the :class:`~ombre.game.GameState`") == "the <code>GameState</code>"
+    assert render_inline("the :func:`ombre.payments.settle`") == "the <code>ombre.payments.settle</code>"
+    assert render_inline("cards: ``As 2s Ac``") == "cards: <code>As 2s Ac</code>"
+    assert render_inline("of *The Royal Game* (1665)") == "of <em>The Royal Game</em> (1665)"
+    assert render_inline("**the privilege**") == "<strong>the privilege</strong>"
+    assert render_inline("``a < b`` & c") == "<code>a &lt; b</code> &amp; c"
+    assert render_inline("x * y * z") == "x * y * z"
+
+
+def test_first_sentence_is_whole() -> None:
+    assert first_sentence("Settle one hand. <code>ombre</code> is None.") == "Settle one hand."
+    assert first_sentence("Money, e.g. 3 marks and 1 mark. More.") == "Money, e.g. 3 marks and 1 mark."
+    assert first_sentence("One (see <code>a. B</code>) thing. Next") == "One (see <code>a. B</code>) thing."
+    assert first_sentence("A list follows:") == "A list follows."
+
+
+def test_every_row_has_a_rendered_summary(entries: list) -> None:  # type: ignore[type-arg]
+    assert len(entries) > 100
+    for e in entries:
+        assert e.summary_html.strip(), f"{e.module}.{e.name} has no summary"
+        assert not RAW_MARKUP.search(e.summary_html), f"{e.module}.{e.name}: {e.summary_html}"
+        assert e.summary_html.rstrip().endswith((".", ")", '"')), f"{e.module}.{e.name}: {e.summary_html}"
+
+
+def test_rows_the_review_found_wrong(entries: list) -> None:  # type: ignore[type-arg]
+    by_name = {(e.module, e.name): e.summary_html for e in entries}
+    assert by_name["ombre.cards", "parse_card"] == (
+        "Read one card; raise <code>CardError</code> naming the text if it is not one."
+    )
+    assert (
+        by_name["ombre.cards", "format_cards"] == "Canonical text for a list of cards: <code>As 2s Ac</code>."
+    )
+    assert "<code>POOL</code>" in by_name["ombre.payments", "Transfer"]
+    assert by_name["ombre.braille", "source_1665"] == (
+        "The braille file of <em>The Royal Game of the Ombre</em> (1665), exactly as stored."
+    )
+    assert by_name["ombre.payments", "settle"] == "Settle one hand under <code>rules</code>."
+    assert by_name["ombre.players", "trump_preference"].endswith("a suit whose king you lack.")
+    assert by_name["ombre.players", "sample_world"].endswith(
+        "(cards played, its own hand and discards, shown voids)."
+    )
+    assert by_name["ombre.edition", "glossary"] == (
+        "The glossary's terms, each with its forms and definition (<code>glossary.json</code>)."
+    )
+    assert by_name["ombre.edition", "emendations"].startswith("Every editorial change of the edition")
+    assert by_name["ombre.edition", "annotations"].startswith("Every note of the edition")
+
+
+def test_table_html_has_one_row_a_name(entries: list) -> None:  # type: ignore[type-arg]
+    table = api_table_html()
+    assert table.count("<tr>") == len(entries) + 1
+    assert "<td></td>" not in table
