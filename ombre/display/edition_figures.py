@@ -218,7 +218,7 @@ def matadors_html() -> Html:
         _table(
             "Each opponent pays the holder of an unbroken run of trumps from Spadille (spades trumps; the "
             "holder is the Ombre and wins). Computed by ombre.payments.settle.",
-            ["run", "the cards", "1665 (all three needed)", "Court Gamester / Morley"],
+            ["run", "the cards", "1665", "Court Gamester / Morley"],
             rows,
         )
     )
@@ -408,7 +408,8 @@ def payments_html() -> Html:
         "The same hands settled under each rule set (ombre.payments.settle): net for the Ombre / first "
         "defender / second defender, and what is left on the table. Spades are trumps and nobody holds the "
         "three matadors. The Ombre is eldest and takes in 4 cards, the defenders 3 and 2 (against a game "
-        "without taking in, 5 and 4).",
+        "without taking in, 5 and 4). Only the game itself is settled: the fee that each player who passed "
+        "pays to the pool (a lesser mark in 1665, a counter in the Court Gamester) is left out.",
         ["the hand", "1665", "Court Gamester / Morley"],
         srows,
     )
