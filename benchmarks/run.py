@@ -189,14 +189,20 @@ def bench_tournament(quick: bool) -> list[Figure]:
     for kind in r.kinds:
         m, lo, hi = r.standing(kind)
         name = f"tournament_{short[kind]}"
-        figures += [(f"{name}_mean", round(m, 2), unit), (f"{name}_ci_low", round(lo, 2), unit),
-                    (f"{name}_ci_high", round(hi, 2), unit),
-                    (f"{name}_ombre_won", r.ombre_wins[kind], f"of_{r.ombre_hands[kind]}")]
+        figures += [
+            (f"{name}_mean", round(m, 2), unit),
+            (f"{name}_ci_low", round(lo, 2), unit),
+            (f"{name}_ci_high", round(hi, 2), unit),
+            (f"{name}_ombre_won", r.ombre_wins[kind], f"of_{r.ombre_hands[kind]}"),
+        ]
     for a, b in (("monte-carlo", "rule-of-thumb"), ("rule-of-thumb", "random")):
         m, lo, hi = r.difference(a, b)
         name = f"tournament_{short[a]}_minus_{short[b]}"
-        figures += [(f"{name}_mean", round(m, 2), unit), (f"{name}_ci_low", round(lo, 2), unit),
-                    (f"{name}_ci_high", round(hi, 2), unit)]
+        figures += [
+            (f"{name}_mean", round(m, 2), unit),
+            (f"{name}_ci_low", round(lo, 2), unit),
+            (f"{name}_ci_high", round(hi, 2), unit),
+        ]
     figures.append(("tournament_cpu_s", round(secs, 1), "s"))
     return figures
 

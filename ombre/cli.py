@@ -207,8 +207,13 @@ def _decode(args: argparse.Namespace) -> int:
 
 def _editions_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("outdir", metavar="OUTDIR", help="folder for student/ and teacher/ (created if missing)")
-    p.add_argument("--seed", type=_seed, default=0, metavar="N", help="0 (default) for the book's sets, "
-                   "another number for fresh questions")
+    p.add_argument(
+        "--seed",
+        type=_seed,
+        default=0,
+        metavar="N",
+        help="0 (default) for the book's sets, another number for fresh questions",
+    )
 
 
 def _editions(args: argparse.Namespace) -> int:

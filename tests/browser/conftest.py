@@ -227,10 +227,19 @@ def jupyterlab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
         '{"fetchNews": "false", "checkForUpdates": false}', encoding="utf-8"
     )
     cmd = [
-        sys.executable, "-m", "jupyter", "lab", "--no-browser", "--allow-root",
-        "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
-        f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={work / 'notebooks'}",
-        "--LabApp.news_url=", "--ServerApp.open_browser=False",
+        sys.executable,
+        "-m",
+        "jupyter",
+        "lab",
+        "--no-browser",
+        "--allow-root",
+        "--ServerApp.ip=127.0.0.1",
+        f"--ServerApp.port={port}",
+        "--ServerApp.port_retries=0",
+        f"--IdentityProvider.token={token}",
+        f"--ServerApp.root_dir={work / 'notebooks'}",
+        "--LabApp.news_url=",
+        "--ServerApp.open_browser=False",
     ]
     log = open(work / "lab.log", "w")  # noqa: SIM115 - closed below
     proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT)
