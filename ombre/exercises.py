@@ -1190,22 +1190,24 @@ def _results_compare(rng: random.Random, seed: int) -> Exercise:
         ans = [r.name for r in (r1665, rcg) if r.vole_must_be_declared_before_trick is None]
     else:
         ans = [r.name for r in (r1665, rcg) if r.eldest_fee[0] > 0]
-    labels = {"1665": "The 1665 rules only", "court-gamester": "The Court Gamester only"}
-    right = labels[ans[0]] if len(ans) == 1 else ("Both" if ans else "Neither")
-    expl = f"1665: {r1665.citation(fld)}. Court Gamester: {rcg.citation(fld)}."
-    says = {"1665": (r1665.name in ans, f"the 1665 rules: {r1665.citation(fld)}")}
-    says["court-gamester"] = (rcg.name in ans, f"the Court Gamester: {rcg.citation(fld)}")
+    # each choice as the rule sets it claims, and each rule set's word on the point
     claims = {
-        "The 1665 rules only": {"1665": True, "court-gamester": False},
-        "The Court Gamester only": {"1665": False, "court-gamester": True},
-        "Both": {"1665": True, "court-gamester": True},
-        "Neither": {"1665": False, "court-gamester": False},
+        "The 1665 rules only": {"1665"},
+        "The Court Gamester only": {"court-gamester"},
+        "Both": {"1665", "court-gamester"},
+        "Neither": set(),
+    }
+    right = next(t for t, names in claims.items() if names == set(ans))
+    expl = f"1665: {r1665.citation(fld)}. Court Gamester: {rcg.citation(fld)}."
+    says = {
+        r1665.name: f"the 1665 rules: {r1665.citation(fld)}",
+        rcg.name: f"the Court Gamester: {rcg.citation(fld)}",
     }
 
     def why_not(t: str) -> str:
         # One source the choice gets wrong (the first), and only that one, so the other is left to find.
-        src = next(k for k, v in claims[t].items() if v != says[k][0])
-        return f"Look again at {says[src][1]}."
+        src = next(k for k in says if (k in claims[t]) != (k in ans))
+        return f"Look again at {says[src]}."
 
     choices = tuple(Choice(t, t == right, expl if t == right else why_not(t)) for t in claims)
     return _ex(
