@@ -333,6 +333,14 @@ class GameRecord:
     @property
     def conjectural(self) -> bool:
         """True when some card of the deal, the exchange or the play is a reconstruction (``7s?``)."""
+        return any(c.conjectural for c in self._record_cards())
+
+    @property
+    def conjectural_cards(self) -> frozenset[Card]:
+        """The cards marked as reconstructions (``7s?``) anywhere in the deal, the exchange or the play."""
+        return frozenset(c.card for c in self._record_cards() if c.conjectural and c.card is not None)
+
+    def _record_cards(self) -> list[RecordCard]:
         cards: list[RecordCard] = list(self.deal.all_cards())
         if self.exchange is not None:
             for e in self.exchange.entries:
@@ -340,7 +348,7 @@ class GameRecord:
                 cards.extend(e.takes or ())
         for t in self.tricks:
             cards.extend(t.cards)
-        return any(c.conjectural for c in cards)
+        return cards
 
     def replay(self) -> GameState:
         """The engine's state where the record ends; raises a located :class:`RecordError`.

@@ -373,3 +373,12 @@ def test_belinda_hand_in_pole_marks_only_the_small_diamonds() -> None:
     hand = set(st.hands_at_play[st.ombre])
     assert hand - marked == set(parse_cards("As 2s Ac Ks Kc Kh Qh"))
     assert hand & marked == set(parse_cards("6d 7d"))
+
+
+def test_conjectural_cards_are_the_marked_cards_of_deal_exchange_and_play() -> None:
+    rec = load_record("pole")
+    marked = rec.conjectural_cards
+    assert Card.parse("6d") in marked and Card.parse("7d") in marked
+    assert Card.parse("As") not in marked and Card.parse("Kc") not in marked
+    assert marked == {rc.card for h in (*rec.deal.hands, rec.deal.stock) for rc in h if rc.conjectural}
+    assert rec.conjectural is bool(marked)

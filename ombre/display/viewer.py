@@ -266,18 +266,6 @@ def _record_notes(record: GameRecord, players: Sequence[str]) -> list[ReplayNote
     return notes
 
 
-def _conjectural(record: GameRecord) -> frozenset[Card]:
-    """The cards a record marks as conjectural, wherever they appear."""
-    found = list(record.deal.all_cards())
-    if record.exchange is not None:
-        for entry in record.exchange.entries:
-            found.extend(entry.discards)
-            found.extend(entry.takes or ())
-    for trick in record.tricks:
-        found.extend(trick.cards)
-    return frozenset(c.card for c in found if c.conjectural and c.card is not None)
-
-
 def _outcome(state: GameState) -> ReplayOutcome | None:
     if not state.is_terminal() or state.result is None:
         return None
@@ -441,7 +429,7 @@ def build_replay(
         start_state=start,
         actions=actions,
         total_tricks=total,
-        conjectural=_conjectural(record) if record is not None else frozenset(),
+        conjectural=record.conjectural_cards if record is not None else frozenset(),
     )
 
 
