@@ -60,6 +60,7 @@ __all__ = [
     "Simulation",
     "simulate",
     "wilson_interval",
+    "estimate_band",
     "format_fraction",
     "hypergeometric_table",
     "ombre_win_chance",
@@ -352,6 +353,19 @@ def wilson_interval(hits: int, trials: int, z: float = 1.96) -> tuple[float, flo
     centre = (p + z * z / (2 * trials)) / denom
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
     return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def estimate_band(p: float, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """Where 95% of estimates of the chance ``p`` from ``trials`` deals fall: ``(low, high)``.
+
+    >>> lo, hi = estimate_band(0.5, 100)
+    >>> round(lo, 3), round(hi, 3)
+    (0.402, 0.598)
+    """
+    if trials <= 0:
+        raise ProbabilityError("a band needs at least one trial")
+    half = z * math.sqrt(p * (1 - p) / trials)
+    return max(0.0, p - half), min(1.0, p + half)
 
 
 def _checkpoints(trials: int, points: int) -> list[int]:

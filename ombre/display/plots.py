@@ -34,7 +34,7 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import PercentFormatter
 
 from ombre.players import TournamentResult
-from ombre.probability import Simulation, wilson_interval
+from ombre.probability import Simulation, estimate_band, wilson_interval
 
 __all__ = [
     "STYLE",
@@ -158,12 +158,7 @@ def convergence_plot(
     est = [e for _, e in sim.path]
     lows, highs = [], []
     for n, e in sim.path:
-        if exact is None:
-            lo, hi = wilson_interval(round(e * n), n)
-        else:
-            p = float(exact)
-            half = 1.96 * (p * (1 - p) / n) ** 0.5
-            lo, hi = max(0.0, p - half), min(1.0, p + half)
+        lo, hi = wilson_interval(round(e * n), n) if exact is None else estimate_band(float(exact), n)
         lows.append(lo)
         highs.append(hi)
     clipped = [(n, e) for n, e in sim.path if top is not None and e > top]
