@@ -18,7 +18,6 @@ REQUIRED = os.environ.get("OMBRE_REQUIRE_BROWSER") == "1"
 pytestmark = pytest.mark.book
 
 
-
 class _Links(HTMLParser):
     def __init__(self) -> None:
         super().__init__()
