@@ -827,12 +827,13 @@ def hint(view: SeatView) -> str:
         assert isinstance(act, Exchange)
         if not act.discards:
             return "Keep your cards: they are all trumps and kings."
-        return f"Throw out {format_cards(act.discards)}: keep only trumps and kings (1665)."
+        shown = " ".join(c.symbol for c in act.discards)
+        return f"Throw out {shown}: keep only trumps and kings (1665)."
     if view.phase is Phase.VOLE:
         sure = RuleOfThumbPlayer()._sure_of_vole(view)
         return "Declare the vole: every card left is a winner." if sure else "Do not declare the vole."
     card = choose_card(view)
-    return f"Play {card} ({card.spoken(view.trump)})."
+    return f"Play {card.symbol} ({card.spoken(view.trump)})."
 
 
 # ---------------------------------------------------------------------------

@@ -294,13 +294,82 @@ def test_play_widget_takes_a_student_through_a_whole_hand() -> None:
 
 
 def test_play_widget_refuses_moves_out_of_turn_and_gives_hints() -> None:
+    from ombre.display.live import LIVE_CLASS
     from ombre.display.play_widget import PlayWidget
 
     w = PlayWidget(seed=2)
     assert "sure trick" in w.hint()
     w._show_hint()
-    assert "Hint:" in w.hint_text.value and 'aria-live="polite"' in w.hint_text.value
+    assert "Hint:" in w.hint_text.value and LIVE_CLASS in w.hint_text._dom_classes
     with pytest.raises(OmbreError):
         w.act("trump hearts")  # nobody has bid yet: naming a trump is out of turn
     w.new_hand(9)
     assert w.seed == 9 and w.phase == "bidding"
+
+
+def _plain(html_text: str) -> str:
+    import html
+    import re
+
+    return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html_text))).strip()
+
+
+def test_play_widget_announces_everything_since_the_students_move() -> None:
+    from ombre.display.live import LIVE_CLASS
+    from ombre.display.play_widget import PlayWidget
+
+    w = PlayWidget(seed=3, opponents="rule-of-thumb")
+    status = w.status
+    assert LIVE_CLASS in status._dom_classes and "aria-live" not in status.value
+    rot = RuleOfThumbPlayer()
+    seen_last_trick = 0
+    while not w.state.is_terminal():
+        w.act(rot.choose(w.state.view(0)))
+        assert w.status is status and "aria-live" not in status.value, "one persistent live region"
+        text = _plain(status.value)
+        since = w.log[w.since :]
+        assert since[0].startswith("You ") and all(line in text for line in since)
+        if w.state.is_terminal():
+            break
+        trick = w.state.current_trick
+        if w._tricks_before < len(w.state.tricks) and trick is not None and trick.cards:
+            # the table has moved on to the next lead: the completed trick is shown beside it
+            done = w.state.tricks[-1]
+            shown = _plain(w.last_trick.value)
+            assert f"The last trick (trick {len(w.state.tricks)})" in shown
+            assert all(c.symbol in shown for c in done.cards)
+            seen_last_trick += 1
+        else:
+            assert w.last_trick.value == ""
+    assert seen_last_trick == 7
+    # hand 3: the student leads the Five of Clubs; the computers' answers and the winner are told
+    first = " ".join(w.log)
+    assert (
+        "You play 5♣ (the Five of Clubs). The Baron plays K♣ (the King of Clubs). "
+        "The Knight plays 5♠ (the Five of Spades). The Knight wins trick 1. "
+        "Tricks: You 0, the Baron 0, the Knight 1. The Knight plays K♥ (the King of Hearts)." in first
+    )
+    assert "The Baron wins trick 9." in _plain(status.value) and "Result: win." in _plain(status.value)
+
+
+def test_play_widget_tells_the_others_bids_and_ignores_stale_clicks() -> None:
+    from ombre.display.play_widget import PlayWidget
+
+    w = PlayWidget(seed=1, opponents="monte-carlo")
+    take_in = next(b for b in w.actions.children if b.description == "Play (take in)")
+    take_in.click()
+    said = _plain(w.status.value)
+    assert said.startswith("You play. The Baron plays without taking in. The Baron names hearts trumps.")
+    assert said.endswith("Choose the cards to throw out, then take in as many from the stock.")
+    take_in.click()  # the second click of a double click, on a button no longer legal
+    assert _plain(w.status.value) == said and w.phase == "exchange"
+    assert "2♠ 3♠" in w.hint() and "2s" not in w.hint()  # the hint names cards as the buttons do
+    # while a move is made, every button of the row is disabled
+    states: list[list[bool]] = []
+    act = w.act
+    w.act = lambda a: (states.append([b.disabled for b in w.actions.children]), act(a))[1]  # type: ignore[method-assign]
+    *toggles, go = w.actions.children
+    for t in toggles[:7]:
+        t.value = True
+    go.click()
+    assert states and all(all(row) for row in states)

@@ -31,7 +31,8 @@ from typing import Any
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from ombre.cards import Suit
-from ombre.display.svg import cards_html
+from ombre.display.live import display_with_live_regions, live_html, say
+from ombre.display.svg import card_svg, cards_html
 from ombre.display.viewer import build_replay, render_position, sort_hand
 from ombre.errors import IllegalActionError, OmbreError
 from ombre.game import (
@@ -44,6 +45,7 @@ from ombre.game import (
     NameTrump,
     Phase,
     Play,
+    Trick,
     parse_action,
 )
 from ombre.players import Player, RuleOfThumbPlayer, hint, make_player
@@ -81,13 +83,18 @@ class PlayWidget:
         self.card_size = card_size
         self.human = 0
         self.log: list[str] = []
+        #: where the lines since the student's last move begin in :attr:`log`
+        self.since = 0
+        self._tricks_before = 0
         self.computers: dict[int, Player] = {}
         self.table = widgets.HTML()
-        self.status = widgets.HTML()
+        self.last_trick = widgets.HTML()
+        #: the announcements: a persistent live region (see :mod:`ombre.display.live`)
+        self.status = live_html()
         self.actions = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.hint_button = widgets.Button(description="Hint", tooltip="Advice from the 1665 rule of thumb")
         self.new_button = widgets.Button(description="New hand", tooltip="Deal a new hand")
-        self.hint_text = widgets.HTML()
+        self.hint_text = live_html()
         self.history = widgets.HTML()
         self.replay_area = widgets.VBox()
         self.hint_button.on_click(lambda _b: self._show_hint())
@@ -95,6 +102,7 @@ class PlayWidget:
         self.box = widgets.VBox(
             [
                 self.table,
+                self.last_trick,
                 self.status,
                 self.actions,
                 widgets.HBox([self.hint_button, self.new_button]),
@@ -114,7 +122,9 @@ class PlayWidget:
         self.state = GameState(deal, rules=self.rules, players=self.names)
         self.computers = {s: make_player(self.opponents, seed * 3 + s) for s in range(3) if s != self.human}
         self.log = [f"Hand {seed} is dealt; you are the eldest hand and speak first."]
-        self.hint_text.value = ""
+        self.since = 0
+        self._tricks_before = 0
+        say(self.hint_text, "")
         self.replay_area.children = ()
         self._advance()
         self._refresh()
@@ -145,8 +155,11 @@ class PlayWidget:
         if self.state.current_player != self.human:
             raise IllegalActionError("it is not your turn")
         a = parse_action(action) if isinstance(action, str) else action
+        tricks = len(self.state.tricks)
         self.state.apply(a)
-        self.log.append(self._describe(self.human, a))
+        self.since = len(self.log)
+        self._tricks_before = tricks
+        self._record(self.human, a, tricks)
         self._advance()
         self._refresh()
 
@@ -166,8 +179,19 @@ class PlayWidget:
             seat = st.current_player
             assert seat is not None
             action = self.computers[seat].choose(st.view(seat))
+            tricks = len(st.tricks)
             st.apply(action)
-            self.log.append(self._describe(seat, action))
+            self._record(seat, action, tricks)
+
+    def _record(self, seat: int, action: Action, tricks_before: int) -> None:
+        """Log ``action`` (just applied) and, if it ended a trick, who won it."""
+        st = self.state
+        self.log.append(self._describe(seat, action))
+        if len(st.tricks) > tricks_before:
+            winner = st.tricks[-1].winner
+            wins = "You win" if winner == self.human else f"{_cap(self.names[winner])} wins"
+            counts = ", ".join(f"{self.names[s]} {st.tricks_won[s]}" for s in range(3))
+            self.log.append(f"{wins} trick {len(st.tricks)}. Tricks: {counts}.")
 
     def _describe(self, seat: int, action: Action) -> str:
         who = self.names[seat]
@@ -200,7 +224,7 @@ class PlayWidget:
 
     def _show_hint(self) -> None:
         text = self.hint() if not self.state.is_terminal() else "The hand is over."
-        self.hint_text.value = f'<p role="status" aria-live="polite"><b>Hint:</b> {_e(text)}</p>'
+        say(self.hint_text, f"<p><b>Hint:</b> {_e(text)}</p>")
 
     def _button(
         self, label: str, action: Action, tooltip: str = "", disabled: bool = False
@@ -215,10 +239,24 @@ class PlayWidget:
         return b
 
     def _click(self, action: Action) -> None:
+        """A button's move: stale clicks (no longer legal) are ignored; the buttons wait meanwhile."""
+        if not self._still_legal(action):
+            return
+        for b in self.actions.children:
+            b.disabled = True
         try:
             self.act(action)
         except OmbreError as e:
-            self.status.value = f'<p role="alert">{_e(str(e))}</p>'
+            self._refresh()
+            say(self.status, f"<p>{_e(str(e))}. {_e(self._prompt())}</p>")
+
+    def _still_legal(self, action: Action) -> bool:
+        st = self.state
+        if st.is_terminal() or st.current_player != self.human:
+            return False
+        if isinstance(action, Exchange):  # its cards are checked by the engine
+            return st.phase is Phase.EXCHANGE
+        return action in st.legal_actions()
 
     def _refresh(self) -> None:
         st = self.state
@@ -230,7 +268,8 @@ class PlayWidget:
         )
         buttons: list[widgets.Widget] = []
         if st.is_terminal():
-            self.status.value = self._result_html()
+            since = " ".join(self.log[self.since :])
+            say(self.status, (f"<p>{_e(since)}</p>" if since else "") + self._result_html())
             if not st.passed_out and not self.replay_area.children:
                 from ombre.display.widgets import ReplayWidget
 
@@ -238,13 +277,15 @@ class PlayWidget:
                 self.replay = rw
                 self.replay_area.children = (widgets.HTML("<h3>Replay the hand</h3>"), rw.box)
         else:
-            self.status.value = f'<p role="status" aria-live="polite">{_e(self._prompt())}</p>'
+            say(self.status, f"<p>{_e(self._prompt())}</p>")
             buttons = self._action_buttons()
         self.actions.children = tuple(buttons)
+        self.last_trick.value = self._last_trick_html()
 
     def _prompt(self) -> str:
+        """Everything since the student's last move (their own move first), then what to do now."""
         st = self.state
-        last = self.log[-1] if self.log else ""
+        last = " ".join(self.log[self.since :])
         if st.phase is Phase.BIDDING:
             return f"{last} Your bid?"
         if st.phase is Phase.TRUMP:
@@ -307,9 +348,10 @@ class PlayWidget:
         def submit(_b: Any) -> None:
             chosen = tuple(c for c, t in zip(cards, toggles, strict=True) if t.value)
             if not least <= len(chosen) <= most:
-                self.status.value = (
-                    f'<p role="alert">Throw out between {least} and {most} cards '
-                    f"(you chose {len(chosen)}).</p>"
+                say(
+                    self.status,
+                    f"<p>Throw out between {least} and {most} cards (you chose {len(chosen)}). "
+                    f"{_e(self._prompt())}</p>",
                 )
                 return
             self._click(Exchange(chosen))
@@ -337,10 +379,41 @@ class PlayWidget:
             lines.append(f"<p>You threw out: {_e(thrown)}.</p>")
         return "".join(lines)
 
+    def _last_trick_html(self) -> str:
+        """The trick completed since the student's last move, once the table has moved on from it.
+
+        While the student is to lead the table itself still shows that trick, and at the end of
+        the hand the table shows the last one: then nothing is drawn here.
+        """
+        st = self.state
+        if st.is_terminal() or len(st.tricks) <= self._tricks_before:
+            return ""
+        if st.current_trick is None or not st.current_trick.cards:
+            return ""
+        return self._trick_figure(st.tricks[-1], len(st.tricks))
+
+    def _trick_figure(self, trick: Trick, number: int) -> str:
+        cells = []
+        for i, (seat, card) in enumerate(zip(trick.seats, trick.cards, strict=True)):
+            who = "You" if seat == self.human else _cap(self.names[seat])
+            verb = "led" if i == 0 else "played"
+            caption = f"{who} {verb} {card.symbol}"
+            cells.append(
+                '<figure style="margin:0 6px 0 0;text-align:center;max-width:90px">'
+                f"{card_svg(card, trick.trump, self.card_size * 0.8)}"
+                f'<figcaption style="font-size:80%">{_e(caption)}</figcaption></figure>'
+            )
+        won = "You won" if trick.winner == self.human else f"{_cap(self.names[trick.winner])} won"
+        return (
+            f'<div class="ombre-last-trick" role="group" aria-label="The last trick, trick {number}">'
+            f"<p style='margin:.3em 0'><b>The last trick (trick {number}):</b> {_e(won)} it.</p>"
+            f'<div style="display:flex;align-items:flex-start">{"".join(cells)}</div></div>'
+        )
+
     def _result_html(self) -> str:
         st = self.state
         if st.passed_out:
-            return '<p role="status" aria-live="polite">All passed: press <b>New hand</b> to deal again.</p>'
+            return "<p>All passed: press <b>New hand</b> to deal again.</p>"
         assert st.ombre is not None and st.result is not None
         tricks = ", ".join(f"{self.names[s]} {st.tricks_won[s]}" for s in range(3))
         pays = st.payments()
@@ -352,7 +425,7 @@ class PlayWidget:
         )
         ombre = "You were" if st.ombre == self.human else f"{_cap(self.names[st.ombre])} was"
         return (
-            f'<p role="status" aria-live="polite"><b>Result: {_e(str(st.result))}.</b> {ombre} the Ombre. '
+            f"<p><b>Result: {_e(str(st.result))}.</b> {ombre} the Ombre. "
             f"Tricks: {_e(tricks)}. Payments ({_e(st.rules.title)}): {_e(money)}.</p>"
         )
 
@@ -360,6 +433,4 @@ class PlayWidget:
         return self.box._repr_mimebundle_(**kwargs)
 
     def _ipython_display_(self) -> None:
-        from IPython.display import display
-
-        display(self.box)  # type: ignore[no-untyped-call]
+        display_with_live_regions(self.box)
