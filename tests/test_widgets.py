@@ -56,7 +56,7 @@ def test_moves_and_controls_agree(widget: ReplayWidget) -> None:
     assert widget.buttons["prev"].disabled and not widget.buttons["next"].disabled
     widget.buttons["next"].click()
     assert widget.step == 1 and widget.slider.value == 1
-    assert "Belinda plays Spadille, the Ace of Spades." in widget.view.value
+    assert "Belinda plays Spadille, the Ace of Spades." in widget.announce.value
     widget.buttons["next_trick"].click()
     assert widget.step == 3
     widget.slider.value = 14
@@ -70,6 +70,31 @@ def test_moves_and_controls_agree(widget: ReplayWidget) -> None:
     assert widget.step == 0
     widget.go(99)
     assert widget.step == 27
+
+
+def test_each_card_is_announced_in_one_persistent_live_region(
+    widget: ReplayWidget, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import html
+
+    from ombre.display.live import LIVE_CLASS, LIVE_SCRIPT
+
+    region = widget.announce
+    assert LIVE_CLASS in region._dom_classes and widget.box.children.index(region) == 2
+    for _ in range(27):
+        widget.buttons["next"].click()
+        assert widget.announce is region and "aria-live" not in region.value
+        said = html.unescape(re.sub(r"<[^>]+>", "", region.value))
+        assert said == widget.current.steps[widget.step].announcement
+        assert 'class="om-status"' not in widget.view.value  # said once, in the live region only
+    assert said.startswith("Belinda plays the King of Hearts. Belinda wins the trick: Belinda 5, the Baron 4")
+    # displayed with the script that makes the region live
+    shown: list[object] = []
+    monkeypatch.setattr("IPython.display.display", lambda obj: shown.append(obj))
+    widget._ipython_display_()
+    assert getattr(shown[0], "data", None) == LIVE_SCRIPT and shown[1] is widget.box
+    assert 'setAttribute("aria-live", "polite")' in LIVE_SCRIPT
+    assert 'setAttribute("role", "status")' in LIVE_SCRIPT
 
 
 def test_every_trick_shows_the_engines_counts(widget: ReplayWidget) -> None:

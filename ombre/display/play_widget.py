@@ -364,7 +364,12 @@ class PlayWidget:
         if st.phase in (Phase.PLAY, Phase.VOLE) or (st.is_terminal() and st.trump is not None):
             rp = build_replay(st)
             return render_position(
-                rp, len(rp.steps) - 1, seat_view=self.human, mark_legal=True, card_size=self.card_size
+                rp,
+                len(rp.steps) - 1,
+                seat_view=self.human,
+                mark_legal=True,
+                card_size=self.card_size,
+                show_status=False,  # the status below says it, and more
             )
         trump = st.trump
         hand = sort_hand(st.hand(self.human), trump)

@@ -695,11 +695,13 @@ def render_position(
     values: Mapping[Card, str] | None = None,
     card_size: float = 52,
     show_notes: bool = True,
+    show_status: bool = True,
 ) -> str:
     """One position as static HTML with the cards drawn inline (no script): for the widget.
 
     ``mark_legal`` outlines the cards the player to move may play; ``values`` writes a short
-    text (a solver's value) under those cards.
+    text (a solver's value) under those cards.  ``show_status=False`` leaves out the sentence
+    that tells what was just played, for a widget that announces it in its own live region.
 
     >>> from ombre.game import GameState
     >>> from ombre.cards import parse_cards, Suit
@@ -739,8 +741,8 @@ def render_position(
         '<div class="om-layout"><div class="om-main">'
         f'<div class="om-table" role="group" aria-label="The card table">{"".join(seats)}'
         f'<div class="om-trick" role="group" aria-label="The trick on the table">{table}</div></div>'
-        f'<p class="om-status">{html.escape(st.announcement)}</p>'
-        f'<p class="om-where">{html.escape(st.position)}</p>'
+        + (f'<p class="om-status">{html.escape(st.announcement)}</p>' if show_status else "")
+        + f'<p class="om-where">{html.escape(st.position)}</p>'
         f"{_legend(rp)}{result}</div>{notes}</div></div>"
     )
 

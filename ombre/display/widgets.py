@@ -39,6 +39,7 @@ from ombre.cards import Card, parse_card
 from ombre.errors import OmbreError
 from ombre.game import DeclareVole, GameState, Phase, Play
 
+from .live import display_with_live_regions, live_html, say
 from .viewer import Replay, build_replay, render_position, sort_hand
 
 __all__ = ["ReplayWidget", "Chooser", "solver_values", "engine_chooser", "highest_card", "labelled_slider"]
@@ -235,6 +236,8 @@ class ReplayWidget:
 
         # -- widgets
         self.view = widgets.HTML()
+        #: what was just played: one persistent live region, only its text changes
+        self.announce = live_html()
         self.slider = widgets.IntSlider(
             value=0, min=0, max=len(self.replay.steps) - 1, description="Card", continuous_update=True
         )
@@ -283,6 +286,7 @@ class ReplayWidget:
             [
                 self.game_menu,
                 self.view,
+                self.announce,
                 widgets.HBox(list(self.buttons.values()), layout=widgets.Layout(flex_flow="row wrap")),
                 self.slider,
                 widgets.HBox(
@@ -424,7 +428,7 @@ class ReplayWidget:
             self.select(change["new"])
 
     def html(self) -> str:
-        """The HTML of the position shown (what :attr:`view` holds)."""
+        """The HTML of the position shown (what :attr:`view` holds; the announcement is apart)."""
         labels: dict[Card, str] | None = None
         if self.show_values.value:
             vals = self.values()
@@ -437,11 +441,13 @@ class ReplayWidget:
             mark_legal=True,
             values=labels,
             card_size=self.card_size,
+            show_status=False,
         )
 
     def _refresh(self) -> None:
         rp = self.current
         self.view.value = self.html()
+        say(self.announce, f'<p style="margin:.3em 0">{html.escape(rp.steps[self.step].announcement)}</p>')
         self.slider.max = len(rp.steps) - 1
         if self.slider.value != self.step:
             self.slider.value = self.step
@@ -482,6 +488,4 @@ class ReplayWidget:
         return self.box._repr_mimebundle_(**kwargs)
 
     def _ipython_display_(self) -> None:
-        from IPython.display import display
-
-        display(self.box)  # type: ignore[no-untyped-call]
+        display_with_live_regions(self.box)
