@@ -37,7 +37,14 @@ from pathlib import Path
 from ombre.errors import OmbreError
 from ombre.exercises import Exercise, ExerciseSet, all_sets
 
-__all__ = ["EditionError", "student_notebook", "teacher_notebook", "write_editions", "markdown_escape"]
+__all__ = [
+    "EditionError",
+    "check_line",
+    "student_notebook",
+    "teacher_notebook",
+    "write_editions",
+    "markdown_escape",
+]
 
 
 class EditionError(OmbreError):
@@ -115,10 +122,22 @@ def _question_md(ex: Exercise, n: int) -> str:
     return "\n".join(parts)
 
 
-def _answer_hint(ex: Exercise) -> str:
+def _answer_hint(ex: Exercise) -> tuple[str, str]:
+    """The placeholder answer and what to put there."""
     if ex.choices:
-        return '"a"  # the letter of your choice'
-    return '""  # a number, a fraction such as 9/40, a percentage, or "1 in N"'
+        return '"a"', "the letter of your choice"
+    return '""', 'a number, a fraction such as 9/40, a percentage, or "1 in N"'
+
+
+def check_line(ex: Exercise) -> str:
+    """The student's commented-out ``check(...)`` line; without its ``# `` it is a valid call.
+
+    >>> from ombre.exercises import find
+    >>> print(check_line(find("order-1")))
+    # check("order-1", "")  # a number, a fraction such as 9/40, a percentage, or "1 in N"
+    """
+    placeholder, what = _answer_hint(ex)
+    return f'# check("{ex.id}", {placeholder})  # {what}'
 
 
 _SETUP = "from ombre.exercises import check\nfrom ombre.display.exercise_widgets import exercise_widget"
@@ -140,7 +159,7 @@ def student_notebook(s: ExerciseSet, number: int) -> Notebook:
     for i, ex in enumerate(s.exercises, 1):
         cells.append(_md(_cell_id(key, ex.id, "q"), _question_md(ex, i)))
         cells.append(_code(_cell_id(key, ex.id, "w"), f'exercise_widget("{ex.id}", number={i})'))
-        cells.append(_code(_cell_id(key, ex.id, "c"), f'# check("{ex.id}", {_answer_hint(ex)})'))
+        cells.append(_code(_cell_id(key, ex.id, "c"), check_line(ex)))
     return _notebook(cells, f"{s.title} (student)")
 
 

@@ -28,6 +28,7 @@ Right. Diamonds are a red suit: ...
 
 from __future__ import annotations
 
+import html
 import json
 import math
 import random
@@ -35,6 +36,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from ombre.cards import BASTO, DECK, PAM, SPADILLE, SUITS, Card, Suit
 from ombre.errors import OmbreError
@@ -125,6 +127,19 @@ class Feedback:
 
     def __str__(self) -> str:
         return self.message
+
+    def _repr_pretty_(self, p: Any, cycle: bool) -> None:
+        """In a notebook ``check(...)`` shows the message alone (``repr`` keeps the fields)."""
+        p.text(self.message)
+
+    def _repr_html_(self) -> str:
+        """The message, green when right and red when not (the widgets' colours).
+
+        >>> Feedback(False, "Not right. <b>")._repr_html_()
+        '<p style="color:#a3161c">Not right. &lt;b&gt;</p>'
+        """
+        colour = "#1b6e2d" if self.correct else "#a3161c"
+        return f'<p style="color:{colour}">{html.escape(self.message)}</p>'
 
 
 @dataclass(frozen=True)

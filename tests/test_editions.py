@@ -10,9 +10,9 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from ombre.classroom import EditionError, markdown_escape, write_editions
+from ombre.classroom import EditionError, check_line, markdown_escape, write_editions
 from ombre.cli import main
-from ombre.exercises import all_sets
+from ombre.exercises import GENERATORS, all_sets, find, generate
 
 
 @pytest.fixture(scope="module")
@@ -50,6 +50,41 @@ def test_students_get_questions_without_answers(editions: Path) -> None:
             for c in ex.choices:
                 assert markdown_escape(c.feedback) not in text
         assert markdown_escape(s.notes) not in text
+
+
+@pytest.mark.parametrize("kind", sorted(GENERATORS))
+def test_the_students_check_line_runs_once_uncommented(kind: str) -> None:
+    import ast
+
+    ex = generate(kind, 0)
+    line = check_line(ex)
+    assert line.startswith("# check(")
+    code = line.removeprefix("# ")
+    tree = ast.parse(code)  # a SyntaxError before: the ")" was inside the trailing comment
+    [stmt] = tree.body
+    assert isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call)
+    assert [ast.literal_eval(a) for a in stmt.value.args] == [ex.id, "a" if ex.choices else ""]
+    assert code.split("  # ")[0].endswith(")")
+
+
+def test_every_students_check_line_in_the_editions_compiles(editions: Path) -> None:
+    lines = [
+        "".join(c["source"])
+        for path in sorted((editions / "student").glob("*.ipynb"))
+        for c in json.loads(path.read_text(encoding="utf-8"))["cells"]
+        if c["cell_type"] == "code" and "".join(c["source"]).startswith("# check(")
+    ]
+    assert len(lines) == sum(len(s) for s in all_sets())
+    for line in lines:
+        compile(line.removeprefix("# "), "<cell>", "exec")
+        # and with an answer typed in, it runs and checks it
+        exercise_id = line.split('"')[1]
+        ex = find(exercise_id)
+        answer = chr(ord("a") + ex.answer_index) if ex.choices else ex.answer_text.split(" ")[0]
+        typed = line.removeprefix("# ").replace('"a"' if ex.choices else '""', f'"{answer}"', 1)
+        namespace: dict[str, object] = {}
+        exec("from ombre.exercises import check\nresult = " + typed, namespace)
+        assert namespace["result"].correct  # type: ignore[attr-defined]
 
 
 def test_teachers_get_answers_solutions_and_notes(editions: Path) -> None:
@@ -104,10 +139,14 @@ def test_both_editions_run_in_a_kernel(editions: Path) -> None:
     assert len(widgets) == len(all_sets()[2])
     teacher = _execute(editions / "teacher" / "08-probability.ipynb")
     verdicts = [
-        o["data"]["text/plain"]
+        o["data"]
         for c in teacher.cells
-        if c.cell_type == "code"
+        if c.cell_type == "code" and "".join(c.source).startswith("check(")
         for o in c.outputs
-        if "text/plain" in o.get("data", {}) and "Feedback(" in o["data"]["text/plain"]
+        if o.get("output_type") == "execute_result"
     ]
-    assert verdicts and all("correct=True" in v for v in verdicts)
+    # check(...) shows just the message: plain text, and HTML in the colour of a right answer
+    assert len(verdicts) == len(all_sets()[7])
+    for data in verdicts:
+        assert data["text/plain"].startswith("Right.") and "Feedback(" not in data["text/plain"]
+        assert data["text/html"].startswith('<p style="color:#1b6e2d">Right.')
