@@ -432,7 +432,71 @@ def test_widget_checks_and_explains() -> None:
     assert w.solution_box.selected_index is None
     fb = w.answer(w.exercise.answer_index)
     assert fb.correct and "Right" in w.feedback.value
-    assert 'role="status"' in w.feedback.value
+
+
+def test_widget_feedback_is_one_live_region_announced_on_every_check() -> None:
+    from ombre.display.exercise_widgets import ExerciseWidget
+    from ombre.display.live import LIVE_CLASS
+
+    w = ExerciseWidget(find("order-2"))
+    region = w.feedback
+    assert LIVE_CLASS in region._dom_classes
+    assert w.choices.description == "Your answer"  # the radio group has an accessible name
+    wrong = next(i for i, c in enumerate(w.exercise.choices) if not c.correct)
+    values = []
+    for _ in range(3):  # the same wrong answer three times: the text changes each time
+        w.answer(wrong)
+        values.append(w.feedback.value)
+        assert w.feedback is region and "aria-live" not in w.feedback.value
+    assert len(set(values)) == 3 and all("Not right" in v for v in values)
+    w.check_button.click()
+    assert w.feedback.value not in values
+    w.new_question()
+    assert w.feedback is region and w.feedback.value == ""
+
+
+def _looks(ex: Exercise) -> tuple[object, ...]:
+    return (ex.prompt, tuple(c.text for c in ex.choices), ex.cards, ex.quote)
+
+
+def test_new_question_always_deals_a_different_question() -> None:
+    from ombre.display.exercise_widgets import ExerciseWidget
+
+    for s in all_sets():
+        for ex in s:
+            w = ExerciseWidget(ex)
+            if w.new_button.disabled:
+                continue
+            for _ in range(8):
+                before = w.exercise
+                w.new_question()
+                assert w.exercise.kind == before.kind and _looks(w.exercise) != _looks(before), ex.id
+
+
+def test_a_kind_with_one_question_disables_new_question_and_says_why() -> None:
+    from ombre.display.exercise_widgets import ExerciseWidget
+
+    one = generate("probability.hands", 0)
+    assert len({_looks(generate("probability.hands", seed)) for seed in range(50)}) == 1
+    w = ExerciseWidget(one)
+    assert w.new_button.disabled and "only one question" in w.new_button.tooltip
+    assert "only one question" in w.new_note.value
+    w.new_question()
+    assert w.exercise is one
+    many = ExerciseWidget(generate("order.count", 0))
+    assert not many.new_button.disabled and many.new_note.value == ""
+
+
+def test_without_solution_the_widget_has_no_solution_panel() -> None:
+    from ombre.display.exercise_widgets import exercise_widget, set_widget
+
+    teacher = exercise_widget("order-1")
+    student = exercise_widget("order-1", solution=False)
+    assert teacher.solution_box in teacher.box.children
+    assert student.solution_box not in student.box.children
+    assert not any("Solution" in str(getattr(c, "_titles", "")) for c in student.box.children)
+    box = set_widget("order", solution=False)
+    assert all(w.solution_box not in w.box.children for w in box.exercise_widgets)
 
 
 def test_widget_numeric_and_fresh_questions() -> None:

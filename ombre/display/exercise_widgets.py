@@ -5,7 +5,12 @@ question (with Pope's lines and the cards, when it has them), radio buttons
 or a text box for the answer, a *Check* button, a feedback line that says why
 the answer is right or wrong (the engine's own explanation), a hint and the
 solution behind toggles, and *New question*, which asks the exercise's
-generator for a fresh one of the same kind.
+generator for a fresh one of the same kind (a different one: seeds that deal
+the same question again are skipped, and a kind with only one question has
+the button disabled, saying why).  ``solution=False`` leaves the Solution
+panel out, as in the students' editions.  The feedback line is one persistent
+live region (:mod:`ombre.display.live`): screen readers announce every check,
+the same answer checked twice included.
 
 Everything can be driven from Python, which is how the tests use it:
 
@@ -26,27 +31,51 @@ from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
+from ombre.display.live import display_with_live_regions, live_html, say, show_live_script
 from ombre.display.svg import cards_html
 from ombre.errors import OmbreError
 from ombre.exercises import Exercise, ExerciseSet, Feedback, exercise_set, find, generate
 
-__all__ = ["ExerciseWidget", "exercise_widget", "set_widget"]
+__all__ = ["ExerciseWidget", "ExerciseSetBox", "exercise_widget", "set_widget"]
+
+#: how many further seeds *New question* tries for a question different from the one shown
+NEW_QUESTION_TRIES = 40
+_SEED_STEP = 7919
 
 
 def _e(text: str) -> str:
     return html.escape(text, quote=True)
 
 
+def _question_key(ex: Exercise) -> tuple[object, ...]:
+    """What the student sees of a question: two exercises with the same key look the same."""
+    return (ex.prompt, tuple(c.text for c in ex.choices), ex.cards, ex.quote, ex.unit)
+
+
 class ExerciseWidget:
     """One exercise as an ipywidgets box (:attr:`box`); display it as the last expression of a cell."""
 
-    def __init__(self, exercise: Exercise, *, number: int | None = None, allow_new: bool = True) -> None:
+    def __init__(
+        self,
+        exercise: Exercise,
+        *,
+        number: int | None = None,
+        allow_new: bool = True,
+        solution: bool = True,
+    ) -> None:
         self.exercise = exercise
         self.number = number
         self.last: Feedback | None = None
         self._fresh = 0
+        self._checks = 0
         self.question = widgets.HTML()
-        self.choices = widgets.RadioButtons(options=[], value=None, layout=widgets.Layout(width="auto"))
+        self.choices = widgets.RadioButtons(
+            options=[],
+            value=None,
+            description="Your answer",
+            style={"description_width": "initial"},
+            layout=widgets.Layout(width="auto"),
+        )
         self.text = widgets.Text(placeholder="a number, 9/40, 22.5% or 1 in N", description="Answer:")
         self.check_button = widgets.Button(description="Check", button_style="primary")
         self.new_button = widgets.Button(
@@ -54,11 +83,18 @@ class ExerciseWidget:
             tooltip="A fresh question of the same kind",
             layout=widgets.Layout(display="" if allow_new else "none"),
         )
-        self.feedback = widgets.HTML()
+        self.new_note = widgets.HTML()
+        if allow_new and self._only_one_question():
+            self.new_button.disabled = True
+            self.new_button.tooltip = "This kind of exercise has only one question"
+            self.new_note.value = "<small>(This kind of exercise has only one question.)</small>"
+        #: the verdict: one persistent live region (see :mod:`ombre.display.live`)
+        self.feedback = live_html()
         self.hint_box = widgets.Accordion(children=[widgets.HTML()], selected_index=None)
         self.hint_box.set_title(0, "Hint")
         self.solution_box = widgets.Accordion(children=[widgets.HTML()], selected_index=None)
         self.solution_box.set_title(0, "Solution")
+        self.has_solution = solution
         self.check_button.on_click(lambda _b: self._check_clicked())
         self.new_button.on_click(lambda _b: self.new_question())
         self.box = widgets.VBox(
@@ -66,10 +102,10 @@ class ExerciseWidget:
                 self.question,
                 self.choices,
                 self.text,
-                widgets.HBox([self.check_button, self.new_button]),
+                widgets.HBox([self.check_button, self.new_button, self.new_note]),
                 self.feedback,
                 self.hint_box,
-                self.solution_box,
+                *([self.solution_box] if solution else []),
             ]
         )
         self._show()
@@ -110,12 +146,33 @@ class ExerciseWidget:
         self._say(fb.correct, fb.message)
         return fb
 
+    def _candidates(self) -> list[int]:
+        base = self.exercise.seed if self.exercise.seed is not None else 0
+        return [base + _SEED_STEP * k for k in range(1, NEW_QUESTION_TRIES + 1)]
+
+    def _only_one_question(self) -> bool:
+        shown = _question_key(self.exercise)
+        return all(_question_key(generate(self.exercise.kind, s)) == shown for s in self._candidates())
+
     def new_question(self) -> None:
-        """Replace the question by a fresh one of the same kind (the next seed)."""
+        """Replace the question by a fresh one of the same kind, different from the one shown.
+
+        Seeds that deal the same question again are skipped; if none of the next
+        :data:`NEW_QUESTION_TRIES` differs, the question stays and the button is disabled.
+        """
         ex = self.exercise
+        shown = _question_key(ex)
+        for seed in self._candidates():
+            fresh = generate(ex.kind, seed)
+            if _question_key(fresh) != shown:
+                break
+        else:
+            self.new_button.disabled = True
+            self.new_button.tooltip = "This kind of exercise has only one question"
+            self.new_note.value = "<small>(This kind of exercise has only one question.)</small>"
+            return
         self._fresh += 1
-        base = ex.seed if ex.seed is not None else 0
-        self.exercise = generate(ex.kind, base + 7919 * self._fresh)
+        self.exercise = fresh
         self.last = None
         self._show()
 
@@ -126,9 +183,7 @@ class ExerciseWidget:
 
     def _say(self, correct: bool | None, message: str) -> None:
         colour = {True: "#1b6e2d", False: "#a3161c", None: "inherit"}[correct]
-        self.feedback.value = (
-            f'<div role="status" aria-live="polite" style="color:{colour};margin:.4em 0">{_e(message)}</div>'
-        )
+        say(self.feedback, f'<div style="color:{colour};margin:.4em 0">{_e(message)}</div>')
 
     def _show(self) -> None:
         ex = self.exercise
@@ -155,7 +210,7 @@ class ExerciseWidget:
             self.text.value = ""
             self.text.description = f"Answer ({ex.unit}):" if ex.unit else "Answer:"
             self.text.layout.display = ""
-        self.feedback.value = ""
+        say(self.feedback, "")
         self.hint_box.children[0].value = (
             f"<p>{_e(ex.hint)}</p>" if ex.hint else "<p>No hint for this one.</p>"
         )
@@ -170,22 +225,34 @@ class ExerciseWidget:
         return self.box._repr_mimebundle_(**kwargs)
 
     def _ipython_display_(self) -> None:
+        display_with_live_regions(self.box)
+
+
+class ExerciseSetBox(widgets.VBox):  # type: ignore[misc]
+    """A set's widgets in one box (:attr:`exercise_widgets`), shown with the live-region script."""
+
+    def __init__(self, children: list[Any], exercise_widgets: list[ExerciseWidget]) -> None:
+        super().__init__(children)
+        self.exercise_widgets = exercise_widgets
+
+    def _ipython_display_(self) -> None:
         from IPython.display import display
 
-        display(self.box)  # type: ignore[no-untyped-call]
+        show_live_script()
+        display(self._repr_mimebundle_(), raw=True)  # type: ignore[no-untyped-call]
 
 
-def exercise_widget(exercise: Exercise | str, *, number: int | None = None) -> ExerciseWidget:
-    """The widget for an exercise or an exercise id (``"order-1"``)."""
+def exercise_widget(
+    exercise: Exercise | str, *, number: int | None = None, solution: bool = True
+) -> ExerciseWidget:
+    """The widget for an exercise or an exercise id (``"order-1"``); ``solution=False`` hides the answer."""
     ex = find(exercise) if isinstance(exercise, str) else exercise
-    return ExerciseWidget(ex, number=number)
+    return ExerciseWidget(ex, number=number, solution=solution)
 
 
-def set_widget(exercises: ExerciseSet | str, seed: int = 0) -> widgets.VBox:
+def set_widget(exercises: ExerciseSet | str, seed: int = 0, *, solution: bool = True) -> ExerciseSetBox:
     """A whole set, one widget per exercise, under its title and introduction."""
     s = exercise_set(exercises, seed) if isinstance(exercises, str) else exercises
-    items = [ExerciseWidget(ex, number=i + 1) for i, ex in enumerate(s.exercises)]
+    items = [ExerciseWidget(ex, number=i + 1, solution=solution) for i, ex in enumerate(s.exercises)]
     head = widgets.HTML(f"<h2>{_e(s.title)}</h2><p>{_e(s.intro)}</p>")
-    box = widgets.VBox([head] + [w.box for w in items])
-    box.exercise_widgets = items
-    return box
+    return ExerciseSetBox([head] + [w.box for w in items], items)

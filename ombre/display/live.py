@@ -25,7 +25,7 @@ from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
-__all__ = ["LIVE_CLASS", "LIVE_SCRIPT", "live_html", "say", "display_with_live_regions"]
+__all__ = ["LIVE_CLASS", "LIVE_SCRIPT", "live_html", "say", "show_live_script", "display_with_live_regions"]
 
 #: The class that marks a widget's element as a live region.
 LIVE_CLASS = "ombre-live"
@@ -79,9 +79,16 @@ def say(w: widgets.HTML, message_html: str) -> None:
     w.value = f"<div>{message_html}{marker}</div>" if message_html else ""
 
 
-def display_with_live_regions(box: Any) -> None:
-    """Display ``box`` after the script that turns its ``ombre-live`` elements into live regions."""
+def show_live_script() -> None:
+    """Display the script that turns ``ombre-live`` elements into live regions (it shows nothing)."""
     from IPython.display import Javascript, display
 
     display(Javascript(LIVE_SCRIPT))  # type: ignore[no-untyped-call]
+
+
+def display_with_live_regions(box: Any) -> None:
+    """Display ``box`` after the script that turns its ``ombre-live`` elements into live regions."""
+    from IPython.display import display
+
+    show_live_script()
     display(box)  # type: ignore[no-untyped-call]
