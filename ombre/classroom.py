@@ -5,7 +5,7 @@
 * ``student/NN-KEY.ipynb``: each question with a cell that shows the
   self-checking widget (the engine checks the answer and says why), and a
   plain ``check(...)`` line for those without widgets.  No answers, no
-  solutions.
+  solutions, and the widgets are made without their Solution panel.
 * ``teacher/NN-KEY.ipynb``: the same questions, each followed by the
   answer, the worked solution, the source of the rule and, for the set, the
   teaching notes; an answer key at the end.
@@ -158,7 +158,9 @@ def student_notebook(s: ExerciseSet, number: int) -> Notebook:
     ]
     for i, ex in enumerate(s.exercises, 1):
         cells.append(_md(_cell_id(key, ex.id, "q"), _question_md(ex, i)))
-        cells.append(_code(_cell_id(key, ex.id, "w"), f'exercise_widget("{ex.id}", number={i})'))
+        cells.append(
+            _code(_cell_id(key, ex.id, "w"), f'exercise_widget("{ex.id}", number={i}, solution=False)')
+        )
         cells.append(_code(_cell_id(key, ex.id, "c"), check_line(ex)))
     return _notebook(cells, f"{s.title} (student)")
 
@@ -219,7 +221,7 @@ Written by `python -m ombre editions` (seed {seed}).
 
 - `student/`: one notebook per exercise set. Students run the first cell, then answer each question
   in its widget; the engine checks the answer and explains why it is right or wrong. No answers or
-  solutions are stored in these notebooks.
+  solutions are stored in these notebooks, and their widgets have no Solution panel.
 - `teacher/`: the same questions with answers, worked solutions, the source of each rule, teaching
   notes and an answer key.
 

@@ -36,7 +36,8 @@ def test_one_student_and_one_teacher_notebook_per_set(editions: Path) -> None:
     for path in students + teachers:
         nb = nbformat.read(path, as_version=4)
         nbformat.validate(nb)
-    assert (editions / "README.md").read_text(encoding="utf-8").startswith("# Ombre exercises")
+    readme = (editions / "README.md").read_text(encoding="utf-8")
+    assert readme.startswith("# Ombre exercises") and "their widgets have no Solution panel" in readme
 
 
 def test_students_get_questions_without_answers(editions: Path) -> None:
@@ -44,8 +45,9 @@ def test_students_get_questions_without_answers(editions: Path) -> None:
         text = _text(editions / "student" / f"{n:02d}-{s.key}.ipynb")
         assert s.title in text
         assert "Answer:" not in text and "Answer key" not in text
-        for ex in s:
-            assert f'exercise_widget("{ex.id}"' in text
+        for i, ex in enumerate(s, 1):
+            # the widget is made without its Solution panel: the answer is not one click away
+            assert f'exercise_widget("{ex.id}", number={i}, solution=False)' in text
             assert markdown_escape(ex.solution) not in text
             for c in ex.choices:
                 assert markdown_escape(c.feedback) not in text
