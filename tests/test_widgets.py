@@ -138,6 +138,38 @@ def test_the_play_button_plays_the_chosen_card(widget: ReplayWidget) -> None:
     assert widget.in_branch and widget.current.steps[14].played == (1, Card.parse("Ah"))
 
 
+def test_a_double_click_makes_one_branch_and_nested_titles_name_every_departure(
+    widget: ReplayWidget,
+) -> None:
+    widget.go(12)
+    assert widget.alternative.value == Card.parse("Kc")  # the card as played is chosen first
+    assert widget.play_button.disabled, "playing the card as played would branch off for nothing"
+    widget.alternative.value = Card.parse("Kh")
+    assert not widget.play_button.disabled
+    widget.play_button.click()
+    widget.play_button.click()  # the second click of a double click
+    assert widget.step == 13 and widget.deviations == [(12, "Belinda", Card.parse("Kh"))]
+    assert widget.current.title == "What if Belinda plays the King of Hearts at card 13"
+    as_played = widget.current.steps[14].played
+    assert as_played is not None and widget.alternative.value == as_played[1]
+    assert widget.play_button.disabled
+    # a deliberate branch of the branch, at the next card with a choice: the title names both
+    while len(widget.legal_cards()) < 2:
+        widget.next()
+    at, mover = widget.step, widget.current.players[widget.current.steps[widget.step].to_move or 0]
+    other = widget.legal_cards()[-1]
+    assert other != widget.alternative.value
+    widget.alternative.value = other
+    widget.play_button.click()
+    assert widget.current.title == (
+        f"What if Belinda plays the King of Hearts at card 13, and {mover} plays "
+        f"{other.spoken(Suit.SPADES)} at card {at + 1}"
+    )
+    assert widget.current.title in widget.note.value
+    widget.back_to_record()
+    assert widget.step == 12 and widget.deviations == []
+
+
 def test_illegal_what_if_is_refused(widget: ReplayWidget) -> None:
     widget.go(17)  # the Baron led the King of Diamonds; Belinda must follow diamonds
     with pytest.raises(OmbreError, match=r"may not play the King of Hearts here \(legal: 3d, 4d\)"):

@@ -230,6 +230,8 @@ class ReplayWidget:
         self.game_index = 0
         self.branch: Replay | None = None
         self.branch_from: int | None = None
+        #: the branch's departures from the record: (step, who, card), earliest first
+        self.deviations: list[tuple[int, str, Card]] = []
         self.step = 0
         self._values: dict[tuple[int, int], dict[Card, tuple[int, str]] | None] = {}
         self.has_solver = _solver() is not None
@@ -277,7 +279,8 @@ class ReplayWidget:
             layout=widgets.Layout(width="auto"),
         )
         self.note = widgets.HTML()
-        self.play_button.on_click(lambda _b: self.what_if(self.alternative.value))
+        self.play_button.on_click(lambda _b: self._play_clicked())
+        self.alternative.observe(lambda _c: self._update_play_button(), names="value")
         self.back_button.on_click(lambda _b: self.back_to_record())
         self.slider.observe(self._on_slider, names="value")
         self.game_menu.observe(self._on_game, names="value")
@@ -328,6 +331,7 @@ class ReplayWidget:
         self.game_index = index
         self.branch = None
         self.branch_from = None
+        self.deviations = []
         if self.game_menu.value != index:
             self.game_menu.value = index  # calls back into select, harmlessly
         self.step = min(self.step, len(self.replay.steps) - 1)
@@ -392,12 +396,17 @@ class ReplayWidget:
             allowed = ", ".join(str(x) for x in sort_hand(legal, state.trump)) or "none"
             raise OmbreError(f"{who} may not play the {c.name} here (legal: {allowed})")
         at = self.step
+        trump = state.trump
         state.apply(Play(c))
         _finish(state, self.chooser)
         mover = self.current.players[self.current.steps[at].to_move or 0]
-        title = f"What if {mover} plays {c.spoken(state.trump)} at card {at + 1}"
-        if self.branch_from is None:
-            self.branch_from = at
+        # a branch of a branch keeps the departures made before this card
+        earlier = [d for d in self.deviations if d[0] < at] if self.in_branch else []
+        self.deviations = [*earlier, (at, mover, c)]
+        title = "What if " + ", and ".join(
+            f"{who} plays {card.spoken(trump)} at card {step + 1}" for step, who, card in self.deviations
+        )
+        self.branch_from = self.deviations[0][0]
         self.branch = build_replay(state, title=title)
         self.step = at + 1
         self._refresh()
@@ -407,6 +416,7 @@ class ReplayWidget:
         at = self.branch_from if self.branch_from is not None else self.step
         self.branch = None
         self.branch_from = None
+        self.deviations = []
         self.step = min(at, len(self.replay.steps) - 1)
         self._refresh()
 
@@ -418,6 +428,27 @@ class ReplayWidget:
         return self._values[key]
 
     # -- display -----------------------------------------------------------------
+
+    def _recorded_next(self) -> Card | None:
+        """The card played next, at the position shown, in the game shown (record or branch)."""
+        rp = self.current
+        if self.step >= len(rp.steps) - 1:
+            return None
+        played = rp.steps[self.step + 1].played
+        return played[1] if played is not None else None
+
+    def _update_play_button(self) -> None:
+        chosen = self.alternative.value
+        same = chosen is not None and chosen == self._recorded_next()
+        self.play_button.disabled = chosen is None or same
+        self.play_button.tooltip = (
+            "That card is the one played: choose another under What if" if same else "Play the chosen card"
+        )
+
+    def _play_clicked(self) -> None:
+        if self.play_button.disabled or self.alternative.value is None:
+            return  # a stray or second click
+        self.what_if(self.alternative.value)
 
     def _on_slider(self, change: Mapping[str, Any]) -> None:
         if change["new"] != self.step:
@@ -465,11 +496,14 @@ class ReplayWidget:
                 text += " (as played)"
             options.append((text, c))
         self.alternative.options = options
-        self.alternative.value = options[0][1] if options else None
+        # the card as played is chosen first: a stray click plays nothing new
+        as_played = recorded[1] if recorded is not None else None
+        self.alternative.value = as_played if any(c == as_played for _, c in options) else None
         mover = rp.steps[self.step].to_move
         who = rp.players[mover] if mover is not None else None
         self.alternative.description = f"What if {who} plays" if who is not None else "What if"
-        self.alternative.disabled = self.play_button.disabled = not options
+        self.alternative.disabled = not options
+        self._update_play_button()
         self.back_button.disabled = not self.in_branch
         parts = []
         if self.in_branch:
