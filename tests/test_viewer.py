@@ -19,6 +19,7 @@ from ombre.display.viewer import (
     render_position,
     replay_html,
     sort_hand,
+    viewer_assets,
 )
 from ombre.errors import OmbreError
 from ombre.game import Bid, Deal, DeclareVole, Exchange, GameState, NameTrump, Phase
@@ -212,6 +213,22 @@ def test_page_is_one_element_with_its_script(replay: Replay) -> None:
         assert f">{label}</button>" in page
     assert 'aria-live="polite"' in page
     assert "prefers-reduced-motion" in page
+
+
+def test_without_its_script_the_replay_says_how_to_get_the_buttons(replay: Replay) -> None:
+    import html as html_module
+
+    page = replay_html(replay, viewer_id="belinda")
+    # the controls are hidden until the script runs; the note is visible until then
+    assert '<div class="om-controls" role="group" aria-label="Step through the game" hidden>' in page
+    note = re.search(r'<p class="om-nojs">(.*?)</p>', page)
+    assert note is not None and "hidden" not in page[note.start() - 1 : note.start() + 30]
+    text = html_module.unescape(re.sub(r"<[^>]+>", "", note.group(1)))
+    assert "run this cell" in text and "trust the notebook" in text
+    assert "only the first position is shown" in text
+    # the script removes the note when it shows the buttons
+    js = viewer_assets()[1]
+    assert 'root.querySelector(".om-nojs")' in js and "removeChild(nojs)" in js
 
 
 def test_size_budget(replay: Replay) -> None:

@@ -815,6 +815,15 @@ def _default_id(rp: Replay) -> str:
     return "ombre-" + (slug or "replay")
 
 
+#: shown until the viewer's script runs (and removes it): in a notebook opened without running it
+#: (an untrusted notebook runs no scripts) the replay has no buttons, only its first position
+_NO_SCRIPT = (
+    "<strong>No buttons?</strong> The replay's buttons and keys need its script. In a notebook, "
+    "run this cell (or trust the notebook: <em>Trust Notebook</em> in the command palette) to get "
+    "them; until then only the first position is shown."
+)
+
+
 def replay_html(
     source: GameRecord | GameState | Replay,
     *,
@@ -933,6 +942,7 @@ def replay_html(
         "</div>"
         '<p class="om-status" role="status" aria-live="polite" aria-atomic="true">'
         f"{html.escape(st0.announcement)}</p>"
+        f'<p class="om-nojs">{_NO_SCRIPT}</p>'
         f'<div class="om-controls" role="group" aria-label="Step through the game" hidden>{controls}</div>'
         f'<div class="om-jump" role="group" aria-label="Go to a trick" hidden>'
         f'<span class="om-jump-label">Go to trick:</span>{"".join(jumps)}</div>'

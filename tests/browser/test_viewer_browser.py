@@ -286,6 +286,7 @@ def test_link_and_live_region_on_the_standalone_page(page: Any, site: str) -> No
     assert page.locator(".om-note.om-current .om-note-head").inner_text() == "Trick 5"
     status = page.locator(".om-status")
     assert status.get_attribute("aria-live") == "polite"
+    assert page.locator(".om-nojs").count() == 0, "the script removes the note for pages without it"
     page.get_by_role("button", name="Next card").click()
     assert status.inner_text() == "The Baron plays the King of Diamonds."
     page.get_by_role("button", name="Trick 4").click()

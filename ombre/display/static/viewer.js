@@ -181,6 +181,8 @@
     var self = this;
     var root = this.root;
     root.querySelector(".om-controls").hidden = false;
+    var nojs = root.querySelector(".om-nojs");
+    if (nojs) nojs.parentNode.removeChild(nojs);
     root.querySelector(".om-jump").hidden = false;
     var keys = root.querySelector(".om-keys");
     if (keys) keys.hidden = false;
