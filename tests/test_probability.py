@@ -193,3 +193,19 @@ def test_ombre_win_chance_is_seeded_and_checks_its_input() -> None:
         ombre_win_chance(hand[:8], Suit.SPADES, 5, seed=1)
     with pytest.raises(ProbabilityError, match="positive number"):
         ombre_win_chance(hand, Suit.SPADES, 0, seed=1)
+
+
+def test_the_probability_lab_says_whose_matadors_it_counts() -> None:
+    """The notebook's sentence before the long simulation describes the event simulated."""
+    import json
+    from pathlib import Path
+
+    nb = json.loads((Path(__file__).parent.parent / "notebooks" / "probability-lab.ipynb").read_text("utf-8"))
+    cells = nb["cells"]
+    sim = next(i for i, c in enumerate(cells) if 'EVENTS["all-matadors"]' in "".join(c["source"]))
+    before = "".join(cells[sim - 1]["source"])
+    event = EVENTS["all-matadors"]
+    assert event.description.startswith("You are dealt all three matadors for spades")
+    assert "all three matadors for spades come to you" in before and "one player" not in before
+    # and "you" is seat 0, the first hand: the simulated event counts that seat only
+    assert event.exact == Fraction(21, 2470)
