@@ -24,3 +24,26 @@ def test_getting_started_runs_in_jupyterlab(page: Any, jupyterlab: Lab) -> None:
     page.locator(".jp-OutputArea .widget-slider [role=slider]").first.focus()
     page.keyboard.press("ArrowRight")
     expect(readout).to_have_text("Manille, the Seven of Hearts", use_inner_text=True)
+
+
+def test_exercise_feedback_is_a_live_region_in_jupyterlab(page: Any, jupyterlab: Lab) -> None:
+    """Checking the same wrong answer twice changes the text of one persistent live region."""
+    page.set_default_timeout(60000)
+    page.goto(jupyterlab.notebook_url("exercises.ipynb"))
+    run_all_cells(page)
+    first = page.locator(".jp-OutputArea .widget-vbox").first  # exercise_widget("order-1")
+    feedback = first.locator(".widget-html.ombre-live")
+    expect(feedback).to_have_attribute("aria-live", "polite")
+    expect(feedback).to_have_attribute("role", "status")
+    region = feedback.element_handle()
+    first.locator("input[type=text]").fill("11")
+    check = first.locator(".widget-button", has_text="Check")
+    check.click()
+    expect(feedback).to_contain_text("Not right")
+    once = feedback.text_content() or ""
+    check.click()
+    expect(feedback).not_to_have_text(once)
+    expect(feedback).to_contain_text("Not right")
+    assert page.evaluate("el => el.isConnected", region), "the same element, not a new one"
+    # the set widgets below get the script too
+    expect(page.locator(".jp-OutputArea .widget-html.ombre-live[aria-live=polite]")).not_to_have_count(0)

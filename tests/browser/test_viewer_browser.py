@@ -445,10 +445,17 @@ def test_replay_notebook_in_jupyterlab(page: Any, jupyterlab: Lab) -> None:
     expect(viewer.locator(".om-status")).to_contain_text(won)
     # the widget: the cells below it left it after trick 4 of the recorded game
     box = page.locator(".jp-OutputArea .widget-vbox").first
-    status = box.locator(".widget-html .om-status")
+    # what was played is said in one persistent live region, made one by the script shown with it
+    status = box.locator(".widget-html.ombre-live")
+    expect(status).to_have_count(1)
+    expect(status).to_have_attribute("role", "status")
+    expect(status).to_have_attribute("aria-live", "polite")
+    expect(box.locator(".om-status")).to_have_count(0)
     expect(status).to_contain_text("Belinda wins the trick: Belinda 4, Baron 0, Knight 0.")
+    region = status.element_handle()
     box.locator(".widget-button", has_text="Next card").click()
     expect(status).to_have_text("Belinda plays the King of Clubs.")
+    assert page.evaluate("el => el.isConnected", region), "the same element, not a new one"
     # solver values are written under the Baron's legal cards
     expect(box.locator(".om-value").first).to_be_visible()
     # what if the Baron threw the Ace of Hearts?
