@@ -6,7 +6,9 @@ Subcommands::
     check FILE                        validate records; each problem as FILE:LINE:COL: message
     deal --seed N [--rules R]         a random deal, printed as a game record
     decode FILE                       decode a braille (BRF) file, one paragraph a line
+    solve FILE [--objective O]        the double-dummy value of each card played in a record
     editions OUTDIR [--seed N]        student notebooks (no answers) and teacher notebooks of the exercises
+                                      (OUTDIR must be new or empty, unless --force)
 
 Every error a user can cause (a missing file, a bad record, bad arguments)
 ends the program with exit status 2 and one readable line on standard
@@ -206,7 +208,14 @@ def _decode(args: argparse.Namespace) -> int:
 
 
 def _editions_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("outdir", metavar="OUTDIR", help="folder for student/ and teacher/ (created if missing)")
+    p.add_argument(
+        "outdir", metavar="OUTDIR", help="new or empty folder for student/ and teacher/ (created if missing)"
+    )
+    p.add_argument(
+        "--force",
+        action="store_true",
+        help="write into a folder that is not empty, overwriting its README.md and notebooks",
+    )
     p.add_argument(
         "--seed",
         type=_seed,
@@ -219,7 +228,7 @@ def _editions_arguments(p: argparse.ArgumentParser) -> None:
 def _editions(args: argparse.Namespace) -> int:
     from ombre.classroom import write_editions
 
-    paths = write_editions(args.outdir, seed=args.seed)
+    paths = write_editions(args.outdir, seed=args.seed, force=args.force)
     notebooks = [p for p in paths if p.suffix == ".ipynb"]
     args.out.write(f"wrote {len(notebooks)} notebooks (student and teacher editions) under {args.outdir}\n")
     return 0
