@@ -190,6 +190,85 @@ def test_deal_options() -> None:
     assert line.startswith("ombre: --players needs three different names")
 
 
+# --------------------------------------------------------------------------- solve
+
+_SPECIMEN_HEAD = example_text("specimen.omb").split("[Result")[0]
+
+
+def test_solve_a_file_with_a_passed_hand_and_a_deal_only_goes_on_with_the_others(tmp_path: Path) -> None:
+    passed = _SPECIMEN_HEAD + "Bidding: pass pass pass\n"
+    fragment = example_text("fragment.omb")
+    path = tmp_path / "multi.omb"
+    path.write_text(
+        "\n".join([example_text("specimen.omb"), passed, _SPECIMEN_HEAD, fragment]), encoding="utf-8"
+    )
+    status, out, err = run("solve", str(path))
+    assert status == 0
+    sections = out.split("\n\n")
+    assert len(sections) == 4
+    assert sections[1].splitlines() == [
+        "A specimen hand",
+        "All three passed: nobody played this hand, so there is nothing to solve.",
+    ]
+    assert sections[2].splitlines() == [
+        "A specimen hand",
+        "The record stops before the play (in the bidding phase), so there is nothing to solve.",
+    ]
+    assert sections[3].splitlines()[0] == "An unfinished hand, partly reconstructed"
+    assert len([line for line in sections[3].splitlines() if line[:5].strip().isdigit()]) == 13
+    assert err == (
+        f"ombre: {path}: solved 2 of 4 games; skipped game 2 (all three passed: nobody played this hand), "
+        "game 3 (the record stops before the play (in the bidding phase))\n"
+    )
+
+
+def test_solve_a_hand_with_no_card_played_yet(tmp_path: Path) -> None:
+    path = tmp_path / "notrick.omb"
+    path.write_text(_SPECIMEN_HEAD + "Bidding: play pass pass\nTrump: spades\n", encoding="utf-8")
+    assert run("solve", str(path)) == (
+        0,
+        "A specimen hand\nNo card has been played yet, so there is nothing to solve.\n",
+        "",
+    )
+
+
+def test_solve_stops_at_a_renounce_and_locates_it(tmp_path: Path) -> None:
+    text = example_text("specimen.omb").split("7. 5h 2h 7c")[0].replace('[Result "win"]\n', "")
+    path = tmp_path / "revoke.omb"
+    path.write_text(text + "7. 5h Ad 7c\n", encoding="utf-8")
+    assert run("check", str(path))[1] == f"{path}:27:7: trick 7: Ben must follow hearts (holds 2h)\n"
+    status, out, err = run("solve", str(path))
+    assert (status, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[-2].split() == ["7", "Ann", "5h", "5", "tricks", "6c", "5", "tricks"]
+    assert lines[-1] == (
+        f"Renounce: {path}:27:7: trick 7: Ben must follow hearts (holds 2h). "
+        "The solver plays by the rules, so it values no card from there on."
+    )
+
+
+def test_solve_keeps_the_conjectural_marks_and_aligns_the_columns() -> None:
+    from importlib import resources
+
+    path = str(resources.files("ombre").joinpath("data/records/fragment.omb"))
+    status, out, _ = run("solve", path)
+    lines = out.splitlines()
+    assert status == 0
+    assert lines[2] == "Some cards are conjectural (marked ? in the record)."
+    assert lines[3] == "trick  player  card  value     best alternative"
+    assert lines[4] == "    1  Ann     As    6 tricks  Ac 6 tricks"
+    assert lines[11] == "    3  Ben     4c?   6 tricks  6s 6 tricks"
+    assert lines[15] == "    4  Cat     3s?   6 tricks  Ks 6 tricks"
+    path = str(resources.files("ombre").joinpath("data/records/belinda-1-pole.omb"))
+    status, out, _ = run("solve", path)
+    assert status == 0
+    assert [line.split()[:3] for line in out.splitlines() if line.startswith("    1  ")] == [
+        ["1", "Belinda", "As"],
+        ["1", "Baron", "5s?"],
+        ["1", "Knight", "4s?"],
+    ]
+
+
 # --------------------------------------------------------------------------- bad arguments
 
 
