@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -69,11 +70,17 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _read_text(path: str) -> str:
-    if path == "-":
-        return sys.stdin.read()
+    """The text of ``path`` (``-``: standard input), read as UTF-8 whatever the locale; a BOM is dropped."""
     try:
-        with open(path, encoding="utf-8") as fh:
-            return fh.read()
+        if path == "-":
+            stream = getattr(sys.stdin, "buffer", None)
+            if stream is None:  # a text stream put in place of stdin (tests, notebooks)
+                return str(sys.stdin.read()).removeprefix("\ufeff")
+            data = stream.read()
+        else:
+            with open(path, "rb") as fh:
+                data = fh.read()
+        return str(data.decode("utf-8-sig"))
     except FileNotFoundError:
         raise CommandError(f"{path}: no such file") from None
     except IsADirectoryError:
@@ -402,6 +409,7 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None, err: T
         args.out = stdout
         args.err = stderr
         status: int = args.run(args)
+        stdout.flush()  # inside the try: a reader that went away (| head) is met here, not at exit
         return status
     except SystemExit as exc:  # --help and --version print and exit; keep their status
         return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
@@ -412,10 +420,23 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None, err: T
         stderr.write(_one_line(f"{PROG}: {exc}") + "\n")
         return 2
     except BrokenPipeError:
+        # the reader stopped early (| head): that is not an error.  Point standard output at
+        # devnull so that Python's own flush at exit finds no pipe to complain about.
+        if out is None:
+            _silence_stdout()
         return 0
     except KeyboardInterrupt:
         stderr.write(f"{PROG}: interrupted\n")
         return 130
+
+
+def _silence_stdout() -> None:
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):  # no real file descriptor behind sys.stdout
+        pass
 
 
 def _one_line(text: str) -> str:

@@ -1059,6 +1059,7 @@ class _GameBuilder:
 
 def _parse(text: str, path: str | None) -> tuple[list[tuple[GameRecord, bool]], list[_Problem]]:
     """The games of ``text``, each with a flag saying whether it was read without a problem."""
+    text = text.removeprefix("\ufeff")  # a byte-order mark (Notepad's "UTF-8 with BOM") is not text
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     problems: list[_Problem] = []
     games: list[tuple[GameRecord, bool]] = []
@@ -1185,7 +1186,7 @@ def example_names() -> list[str]:
 def read_record_file(path: str) -> list[GameRecord]:
     """Read every game in a record file (UTF-8); errors name the file."""
     try:
-        with open(path, encoding="utf-8") as fh:
+        with open(path, encoding="utf-8-sig") as fh:
             text = fh.read()
     except UnicodeDecodeError as exc:
         raise RecordError(f"not a UTF-8 text file ({exc.reason})", path=path) from None

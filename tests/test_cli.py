@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -13,7 +14,7 @@ import pytest
 
 from ombre import cli
 from ombre.game import Deal
-from ombre.record import example_text, read_record, read_records, write_records
+from ombre.record import example_text, read_record, read_record_file, read_records, write_records
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -311,6 +312,43 @@ def test_directory_and_binary_files(tmp_path: Path) -> None:
     binary = tmp_path / "x.omb"
     binary.write_bytes(b"\xff\xfe\x00")
     assert assert_one_line_error(*run("replay", str(binary))) == f"ombre: {binary}: not a UTF-8 text file"
+
+
+def test_a_record_saved_with_a_byte_order_mark(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    bom = tmp_path / "bom.omb"
+    bom.write_bytes(b"\xef\xbb\xbf" + example_text("specimen.omb").encode("utf-8"))
+    assert run("check", str(bom)) == (0, "", f"{bom}: 1 game, no problems\n")
+    status, out, _ = run("replay", str(bom))
+    assert status == 0 and "Result: win" in out
+    assert read_record_file(str(bom))[0].players == ("Ann", "Ben", "Cat")
+    assert read_records("\ufeff" + example_text("specimen.omb"))[0].players == ("Ann", "Ben", "Cat")
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(bom.read_bytes()), encoding="latin-1"))
+    assert run("check", "-") == (0, "", "-: 1 game, no problems\n")
+
+
+@pytest.mark.parametrize("command", ["check", "replay", "solve", "decode"])
+@pytest.mark.parametrize("encoding", ["utf-8", "latin-1", "ascii"])
+def test_binary_standard_input_is_one_line_whatever_the_locale(
+    command: str, encoding: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    data = b"6\xf27\xad\xe30p\xff.\xdd"
+    stdin = io.TextIOWrapper(io.BytesIO(data), encoding=encoding, errors="surrogateescape")
+    monkeypatch.setattr(sys, "stdin", stdin)
+    assert assert_one_line_error(*run(command, "-")) == "ombre: -: not a UTF-8 text file"
+
+
+def test_a_reader_that_stops_early_is_not_an_error(specimen: Path) -> None:
+    done = subprocess.Popen(
+        [sys.executable, "-m", "ombre", "replay", str(specimen)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={**os.environ, "PYTHONUNBUFFERED": ""},
+    )
+    assert done.stdout is not None and done.stderr is not None
+    done.stdout.close()  # as `| head` does, before the program has written anything
+    err = done.stderr.read().decode()
+    assert done.wait(timeout=120) == 0
+    assert err == ""
 
 
 def test_help_exits_zero(capsys: pytest.CaptureFixture[str]) -> None:
