@@ -193,3 +193,8 @@ def test_ombre_win_chance_is_seeded_and_checks_its_input() -> None:
         ombre_win_chance(hand[:8], Suit.SPADES, 5, seed=1)
     with pytest.raises(ProbabilityError, match="positive number"):
         ombre_win_chance(hand, Suit.SPADES, 0, seed=1)
+
+
+def test_p_all_matadors_takes_the_trump_as_text() -> None:
+    assert p_all_matadors("spades") == p_all_matadors(Suit.SPADES) == Fraction(21, 2470)
+    assert p_all_matadors("h") == Fraction(21, 2470)
