@@ -43,6 +43,9 @@ __all__ = [
     "CardError",
     "parse_card",
     "parse_cards",
+    "as_suit",
+    "as_card",
+    "as_cards",
     "format_cards",
     "SPADILLE",
     "BASTO",
@@ -159,6 +162,8 @@ class Card:
     @classmethod
     def from_index(cls, index: int) -> Card:
         """The card with bit number ``index`` (0..39)."""
+        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(DECK):
+            raise CardError(f"a card's index runs from 0 to 39, not {index!r}")
         return DECK[index]
 
     @property
@@ -184,7 +189,7 @@ class Card:
         """Compact form with a suit symbol: ``A♠``."""
         return self.rank + self.suit.symbol
 
-    def title(self, trump: Suit | None = None) -> str | None:
+    def title(self, trump: Suit | str | None = None) -> str | None:
         """The card's historical title, if it has one with this trump.
 
         Spadille and Basto are titles in every deal; Manille (the black two or
@@ -198,6 +203,8 @@ class Card:
             return "Spadille"
         if self == BASTO:
             return "Basto"
+        if trump is not None:
+            trump = as_suit(trump, "trump")
         if trump is not None and self.suit == trump:
             if self.rank == ("2" if trump.is_black else "7"):
                 return "Manille"
@@ -205,7 +212,7 @@ class Card:
                 return "Punto"
         return None
 
-    def spoken(self, trump: Suit | None = None) -> str:
+    def spoken(self, trump: Suit | str | None = None) -> str:
         """Full name for screen readers and prose.
 
         >>> Card.parse("As").spoken()
@@ -219,7 +226,7 @@ class Card:
         return f"{title}, the {self.name}" if title else f"the {self.name}"
 
     @classmethod
-    def parse(cls, text: str, trump: Suit | None = None) -> Card:
+    def parse(cls, text: str, trump: Suit | str | None = None) -> Card:
         return parse_card(text, trump)
 
     def __str__(self) -> str:
@@ -249,13 +256,22 @@ _NAMED: dict[str, Card] = {
 }
 _TRUMP_NAMED = {"manille", "manillio", "mallilio", "manilio", "punto", "ponto"}
 
+# a rank word needs a space after it ("king of spades", "king spades"), so that "Kings" or "Aces"
+# is not read as the King or Ace of spades; a rank letter may touch its suit ("Ks", "K♠")
 _CARD_RE = re.compile(
-    r"^(ace|king|queen|knave|jack|two|three|four|five|six|seven|10|[A2-7JQK1])\s*(?:of\s+)?(.+)$", re.I
+    r"^(?:(ace|king|queen|knave|jack|two|three|four|five|six|seven)\s+(?:of\s+)?"
+    r"|(10|[A2-7JQK1])\s*(?:of\s+)?)(\S.*)$",
+    re.I,
 )
+_GLUED_WORD_RE = re.compile(r"^(ace|king|queen|knave|jack|two|three|four|five|six|seven)[^\s]", re.I)
 
 
-def parse_card(text: str, trump: Suit | None = None) -> Card:
+def parse_card(text: str, trump: Suit | str | None = None) -> Card:
     """Read one card; raise :class:`CardError` naming the text if it is not one."""
+    if not isinstance(text, str):
+        raise TypeError(f"expected a card's text such as 'As', not {type(text).__name__} {text!r}")
+    if trump is not None:
+        trump = as_suit(trump, "trump")
     raw = text.strip()
     key = raw.lower()
     if key in _NAMED:
@@ -268,10 +284,15 @@ def parse_card(text: str, trump: Suit | None = None) -> Card:
                 raise CardError(f"there is no Punto when {trump.plural} are trumps (only red suits have one)")
             return Card("A", trump)
         return Card("2" if trump.is_black else "7", trump)
+    if _GLUED_WORD_RE.match(raw):  # "Kings", "Aces": not the King or the Ace of spades
+        raise CardError(
+            f"cannot read {raw!r} as a card: a rank word needs its suit after a space, "
+            "as in 'king of spades' (or write Ks)"
+        )
     m = _CARD_RE.match(raw)
     if not m:
         raise CardError(f"cannot read {raw!r} as a card (write e.g. As, 7h, Kd)")
-    rank_txt, suit_txt = m.group(1).lower(), m.group(2)
+    rank_txt, suit_txt = (m.group(1) or m.group(2)).lower(), m.group(3)
     if rank_txt == "10":
         raise CardError(f"{raw!r}: there are no tens in the Ombre pack")
     rank = _RANK_ALIASES.get(rank_txt)
@@ -284,10 +305,70 @@ def parse_card(text: str, trump: Suit | None = None) -> Card:
     return Card(rank, suit)
 
 
-def parse_cards(text: str | Iterable[str], trump: Suit | None = None) -> list[Card]:
+def parse_cards(text: str | Iterable[str], trump: Suit | str | None = None) -> list[Card]:
     """Read cards separated by spaces or commas (or an iterable of card texts)."""
     items = re.split(r"[\s,]+", text.strip()) if isinstance(text, str) else list(text)
     return [parse_card(t, trump) for t in items if t]
+
+
+def as_suit(value: Suit | str, what: str = "suit") -> Suit:
+    """``value`` as a :class:`Suit`: a suit is kept, a text (``"s"``, ``"spades"``, ``"♠"``) is read.
+
+    The one conversion the package's entry points share, so that each accepts what the others do.
+    ``what`` names the argument in the error: :class:`CardError` for an unknown suit's text,
+    :class:`TypeError` for something that is not a suit at all.
+
+    >>> as_suit("Hearts"), as_suit(Suit.CLUBS)
+    (<Suit.HEARTS: 'h'>, <Suit.CLUBS: 'c'>)
+    >>> as_suit(3, "trump")
+    Traceback (most recent call last):
+    ...
+    TypeError: trump: expected a Suit or a suit's text such as 'spades', not int 3
+    """
+    if isinstance(value, Suit):
+        return value
+    if isinstance(value, str):
+        return Suit.parse(value)
+    raise TypeError(
+        f"{what}: expected a Suit or a suit's text such as 'spades', not {type(value).__name__} {value!r}"
+    )
+
+
+def as_card(value: Card | str, trump: Suit | str | None = None, what: str = "card") -> Card:
+    """``value`` as a :class:`Card`: a card is kept, a text (``"As"``, ``"king of hearts"``) is read.
+
+    >>> as_card("Kh"), as_card(SPADILLE)
+    (Card.parse('Kh'), Card.parse('As'))
+    >>> as_card(12)
+    Traceback (most recent call last):
+    ...
+    TypeError: card: expected a Card or a card's text such as 'As', not int 12
+    """
+    if isinstance(value, Card):
+        return value
+    if isinstance(value, str):
+        return parse_card(value, trump)
+    raise TypeError(
+        f"{what}: expected a Card or a card's text such as 'As', not {type(value).__name__} {value!r}"
+    )
+
+
+def as_cards(
+    values: Iterable[Card | str] | str, trump: Suit | str | None = None, what: str = "cards"
+) -> tuple[Card, ...]:
+    """Cards from a text (``"As Kh"``) or from an iterable of cards and card texts.
+
+    >>> as_cards("As, Kh"), as_cards([SPADILLE, "2s"])
+    ((Card.parse('As'), Card.parse('Kh')), (Card.parse('As'), Card.parse('2s')))
+    """
+    if isinstance(values, str):
+        return tuple(parse_cards(values, trump))
+    if isinstance(values, Card) or not isinstance(values, Iterable):
+        raise TypeError(
+            f"{what}: expected cards (a text such as 'As Kh' or a sequence of cards), "
+            f"not {type(values).__name__} {values!r}"
+        )
+    return tuple(as_card(v, trump, what) for v in values)
 
 
 def format_cards(cards: Iterable[Card]) -> str:

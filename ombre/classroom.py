@@ -232,22 +232,45 @@ Sets: {sets}
 """
 
 
-def write_editions(outdir: str | Path, seed: int = 0) -> list[Path]:
-    """Write the student and teacher notebooks of every set under ``outdir``; return the files written."""
+def write_editions(outdir: str | Path, seed: int = 0, *, force: bool = False) -> list[Path]:
+    """Write the student and teacher notebooks of every set under ``outdir``; return the files written.
+
+    ``outdir`` is created if missing.  A folder that already holds anything is refused
+    (:class:`EditionError`) unless ``force`` is true, so that no file is overwritten by surprise;
+    an empty name is refused too, and a folder or file that cannot be created gives an
+    :class:`EditionError` naming it.
+    """
+    if not str(outdir).strip():
+        raise EditionError("the output folder has no name (give a folder, e.g. 'editions')")
     root = Path(outdir)
-    if root.exists() and not root.is_dir():
-        raise EditionError(f"{root}: exists and is not a folder")
+    try:
+        if root.exists() and not root.is_dir():
+            raise EditionError(f"{root}: exists and is not a folder")
+        if not force and root.is_dir() and any(root.iterdir()):
+            raise EditionError(
+                f"{root}: the folder is not empty; choose a new or empty folder, or use --force "
+                "(force=True) to overwrite its README.md, student/ and teacher/ notebooks"
+            )
+    except OSError as exc:
+        raise EditionError(f"{root}: cannot read the folder ({exc.strerror or exc})") from None
     sets = all_sets(seed)
     written: list[Path] = []
-    for sub in ("student", "teacher"):
-        (root / sub).mkdir(parents=True, exist_ok=True)
+    try:
+        for sub in ("student", "teacher"):
+            (root / sub).mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise EditionError(f"{root}: cannot create the folder ({exc.strerror or exc})") from None
     readme = root / "README.md"
-    readme.write_text(_README.format(seed=seed, sets=", ".join(s.title for s in sets)), encoding="utf-8")
-    written.append(readme)
+    titles = ", ".join(s.title for s in sets)
+    files: list[tuple[Path, str]] = [(readme, _README.format(seed=seed, sets=titles))]
     for n, s in enumerate(sets, 1):
         name = f"{n:02d}-{s.key}.ipynb"
         for sub, make in (("student", student_notebook), ("teacher", teacher_notebook)):
-            path = root / sub / name
-            path.write_text(json.dumps(make(s, n), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-            written.append(path)
+            files.append((root / sub / name, json.dumps(make(s, n), ensure_ascii=False, indent=1) + "\n"))
+    for path, text in files:
+        try:
+            path.write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise EditionError(f"{path}: cannot write the file ({exc.strerror or exc})") from None
+        written.append(path)
     return written

@@ -6,7 +6,9 @@ Subcommands::
     check FILE                        validate records; each problem as FILE:LINE:COL: message
     deal --seed N [--rules R]         a random deal, printed as a game record
     decode FILE                       decode a braille (BRF) file, one paragraph a line
+    solve FILE [--objective O]        the double-dummy value of each card played in a record
     editions OUTDIR [--seed N]        student notebooks (no answers) and teacher notebooks of the exercises
+                                      (OUTDIR must be new or empty, unless --force)
 
 Every error a user can cause (a missing file, a bad record, bad arguments)
 ends the program with exit status 2 and one readable line on standard
@@ -29,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -67,11 +70,17 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _read_text(path: str) -> str:
-    if path == "-":
-        return sys.stdin.read()
+    """The text of ``path`` (``-``: standard input), read as UTF-8 whatever the locale; a BOM is dropped."""
     try:
-        with open(path, encoding="utf-8") as fh:
-            return fh.read()
+        if path == "-":
+            stream = getattr(sys.stdin, "buffer", None)
+            if stream is None:  # a text stream put in place of stdin (tests, notebooks)
+                return str(sys.stdin.read()).removeprefix("\ufeff")
+            data = stream.read()
+        else:
+            with open(path, "rb") as fh:
+                data = fh.read()
+        return str(data.decode("utf-8-sig"))
     except FileNotFoundError:
         raise CommandError(f"{path}: no such file") from None
     except IsADirectoryError:
@@ -206,7 +215,14 @@ def _decode(args: argparse.Namespace) -> int:
 
 
 def _editions_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("outdir", metavar="OUTDIR", help="folder for student/ and teacher/ (created if missing)")
+    p.add_argument(
+        "outdir", metavar="OUTDIR", help="new or empty folder for student/ and teacher/ (created if missing)"
+    )
+    p.add_argument(
+        "--force",
+        action="store_true",
+        help="write into a folder that is not empty, overwriting its README.md and notebooks",
+    )
     p.add_argument(
         "--seed",
         type=_seed,
@@ -219,7 +235,7 @@ def _editions_arguments(p: argparse.ArgumentParser) -> None:
 def _editions(args: argparse.Namespace) -> int:
     from ombre.classroom import write_editions
 
-    paths = write_editions(args.outdir, seed=args.seed)
+    paths = write_editions(args.outdir, seed=args.seed, force=args.force)
     notebooks = [p for p in paths if p.suffix == ".ipynb"]
     args.out.write(f"wrote {len(notebooks)} notebooks (student and teacher editions) under {args.outdir}\n")
     return 0
@@ -241,41 +257,93 @@ def _solve_arguments(p: argparse.ArgumentParser) -> None:
 
 def _solve(args: argparse.Namespace) -> int:
     from ombre.record import read_records, replay_record
-    from ombre.solver import analyse_game, value_text
+    from ombre.solver import analyse_play, value_text
 
     games = read_records(_read_text(args.file), path=args.file)
+    numbers = list(range(1, len(games) + 1))
     if args.game is not None:
         if args.game > len(games):
             raise CommandError(f"{args.file}: --game {args.game}, but the file holds {len(games)} game(s)")
-        games = [games[args.game - 1]]
+        numbers = [args.game]
     out: TextIO = args.out
-    for k, game in enumerate(games):
-        state = replay_record(game).state
+    skipped: list[str] = []
+    for k, number in enumerate(numbers):
+        game = games[number - 1]
+        replay = replay_record(game)
+        state = replay.state
         names = state.players
-        steps = analyse_game(state, args.objective)
         if k:
             out.write("\n")
         title = game.tag("Event") or f"{names[0]}, {names[1]} and {names[2]}"
         out.write(f"{title}\n")
         if state.ombre is None or state.trump is None:
-            out.write("Nobody played this hand: there is nothing to solve.\n")
+            if state.passed_out:
+                why = "all three passed: nobody played this hand"
+            else:
+                why = f"the record stops before the play (in the {state.phase.value} phase)"
+            out.write(f"{why[0].upper()}{why[1:]}, so there is nothing to solve.\n")
+            skipped.append(f"game {number} ({why})")
             continue
+        plays = [c for t in state.tricks for c in t.cards]
+        seats = [s for t in state.tricks for s in t.seats]
+        current = state.current_trick
+        if current is not None:
+            plays += list(current.cards)
+            seats += list(current.seats)
+        if not plays:
+            out.write("No card has been played yet, so there is nothing to solve.\n")
+            skipped.append(f"game {number} (no card played yet)")
+            continue
+        renounce = replay.renounces[0] if replay.renounces else None
+        if renounce is not None:
+            # the solver plays by the rules: value the cards before the renounce only
+            cut = next(
+                i for i, seat in enumerate(seats) if i // 3 + 1 == renounce.trick and seat == renounce.seat
+            )
+            plays = plays[:cut]
+        steps = analyse_play(state.hands_at_play, state.trump, state.ombre, seats[0], plays, args.objective)
         what = "the Ombre's tricks in the hand" if args.objective == "tricks" else "the Ombre's result"
         out.write(
             f"Ombre: {names[state.ombre]}; trumps: {state.trump.plural}. Each value is {what} "
             "when every card from there on is best (double dummy).\n"
         )
-        width = max(len(n) for n in names)
-        out.write(f"trick  {'player':<{width}}  card  {'value':<10}  best alternative\n")
+        if game.conjectural:
+            out.write("Some cards are conjectural (marked ? in the record).\n")
+        recorded = [c for t in game.tricks for c in t.cards]
+
+        rows = [("trick", "player", "card", "value", "best alternative", "")]
         for m in steps:
             alt = m.best_alternative
             other = "(forced)" if alt is None else f"{alt[0]} {value_text(alt[1], args.objective)}"
-            value = value_text(m.value, args.objective)
-            line = f"{m.trick:>5}  {names[m.seat]:<{width}}  {m.card!s:<4}  {value:<10}  {other}"
+            note = ""
             if m.cost:
                 best = " ".join(str(c) for c in m.best_cards)
-                line += f"  <- not best: {best} gives {value_text(m.best, args.objective)}"
-            out.write(line.rstrip() + "\n")
+                note = f"<- not best: {best} gives {value_text(m.best, args.objective)}"
+            value = value_text(m.value, args.objective)
+            rc = recorded[m.step] if m.step < len(recorded) else None
+            card = str(rc) if rc is not None and rc.card == m.card else str(m.card)  # 5s? as replay shows it
+            rows.append((str(m.trick), names[m.seat], card, value, other, note))
+        widths = [max(len(row[i]) for row in rows) for i in range(5)]  # the widest cell of each column
+        for row in rows if steps else []:
+            cells = [row[0].rjust(widths[0])] + [
+                c.ljust(w) for c, w in zip(row[1:5], widths[1:], strict=True)
+            ]
+            out.write("  ".join([*cells, row[5]]).rstrip() + "\n")
+        if renounce is not None:
+            where = RecordError(
+                renounce.message,
+                path=args.file,
+                line=renounce.pos.line if renounce.pos else None,
+                col=renounce.pos.col if renounce.pos else None,
+            )
+            out.write(
+                f"Renounce: {where}. The solver plays by the rules, so it values no card from there on.\n"
+            )
+    if skipped and len(numbers) > 1:
+        solved = len(numbers) - len(skipped)
+        args.err.write(
+            f"{PROG}: {args.file}: solved {solved} of {len(numbers)} games; skipped {', '.join(skipped)}\n"
+        )
     return 0
 
 
@@ -341,6 +409,7 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None, err: T
         args.out = stdout
         args.err = stderr
         status: int = args.run(args)
+        stdout.flush()  # inside the try: a reader that went away (| head) is met here, not at exit
         return status
     except SystemExit as exc:  # --help and --version print and exit; keep their status
         return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
@@ -351,10 +420,23 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None, err: T
         stderr.write(_one_line(f"{PROG}: {exc}") + "\n")
         return 2
     except BrokenPipeError:
+        # the reader stopped early (| head): that is not an error.  Point standard output at
+        # devnull so that Python's own flush at exit finds no pipe to complain about.
+        if out is None:
+            _silence_stdout()
         return 0
     except KeyboardInterrupt:
         stderr.write(f"{PROG}: interrupted\n")
         return 130
+
+
+def _silence_stdout() -> None:
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):  # no real file descriptor behind sys.stdout
+        pass
 
 
 def _one_line(text: str) -> str:

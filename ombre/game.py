@@ -45,7 +45,19 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from ombre._core import legal_card_mask
-from ombre.cards import DECK, SPADILLE, SUITS, Card, CardError, Suit, format_cards, parse_card
+from ombre.cards import (
+    DECK,
+    SPADILLE,
+    SUITS,
+    Card,
+    CardError,
+    Suit,
+    as_card,
+    as_cards,
+    as_suit,
+    format_cards,
+    parse_card,
+)
 from ombre.errors import IllegalActionError, IllegalPlayError, OmbreError
 from ombre.payments import Amount, Settlement, settle
 from ombre.rules import (
@@ -133,6 +145,9 @@ class NameTrump:
 
     suit: Suit
 
+    def __init__(self, suit: Suit | str) -> None:
+        object.__setattr__(self, "suit", as_suit(suit, "NameTrump"))  # "spades" and "s" are read
+
     def __str__(self) -> str:
         return f"trump {self.suit.plural}"
 
@@ -150,9 +165,10 @@ class Exchange:
 
     discards: tuple[Card, ...] = ()
 
-    def __post_init__(self) -> None:
-        cards = tuple(sorted(set(self.discards), key=lambda c: c.index))
-        if len(cards) != len(self.discards):
+    def __init__(self, discards: Iterable[Card | str] | str = ()) -> None:
+        given = as_cards(discards, what="Exchange")  # cards or card texts ("2c 3h", ("2c",))
+        cards = tuple(sorted(set(given), key=lambda c: c.index))
+        if len(cards) != len(given):
             raise IllegalActionError("the same card is discarded twice")
         object.__setattr__(self, "discards", cards)
 
@@ -183,6 +199,9 @@ class Play:
     """
 
     card: Card
+
+    def __init__(self, card: Card | str) -> None:
+        object.__setattr__(self, "card", as_card(card, what="Play"))  # "As" is read as a card
 
     def __str__(self) -> str:
         return str(self.card)
@@ -305,6 +324,21 @@ class Trick:
     leader: int
     cards: tuple[Card, ...]
     trump: Suit
+
+    def __post_init__(self) -> None:
+        cards = tuple(self.cards)
+        if len(cards) > 3:
+            raise OmbreError(f"a trick holds at most three cards, one from each player, not {len(cards)}")
+        for c in cards:
+            if not isinstance(c, Card):
+                raise TypeError(f"Trick: expected Cards, not {type(c).__name__} {c!r}")
+        if len(set(cards)) != len(cards):
+            twice = next(c for c in cards if cards.count(c) > 1)
+            raise OmbreError(f"the {twice.name} is played twice to one trick")
+        if self.leader not in (0, 1, 2):
+            raise OmbreError(f"the leader's seat must be 0, 1 or 2, not {self.leader!r}")
+        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "trump", as_suit(self.trump, "trump"))
 
     @property
     def seats(self) -> tuple[int, ...]:
@@ -470,13 +504,13 @@ class GameState:
     @classmethod
     def from_position(
         cls,
-        hands: Sequence[Iterable[Card | str]],
+        hands: Sequence[Iterable[Card | str] | str],
         trump: Suit | str,
         ombre: int,
         leader: int,
         *,
         tricks: Sequence[Trick] = (),
-        trick_cards: Sequence[Card | str] = (),
+        trick_cards: Iterable[Card | str] | str = (),
         rules: str | RuleSet = "1665",
         players: Sequence[str] | None = None,
         sans_prendre: bool = False,
@@ -494,11 +528,11 @@ class GameState:
         position with fewer than *k* - 1 tricks played still asks the Ombre at
         the right moment; otherwise ``vole_declared`` says whether he did.
         """
-        trump_s = trump if isinstance(trump, Suit) else Suit.parse(trump)
-        hs = [tuple(c if isinstance(c, Card) else parse_card(c) for c in h) for h in hands]
+        trump_s = as_suit(trump, "trump")
+        hs = [as_cards(h, what="hands") for h in hands]
         if len(hs) != 3:
             raise OmbreError(f"a position needs three hands, not {len(hs)}")
-        current = tuple(c if isinstance(c, Card) else parse_card(c) for c in trick_cards)
+        current = as_cards(trick_cards, what="trick_cards")
         for name, seat in (("ombre", ombre), ("leader", leader)):
             if seat not in (0, 1, 2):
                 raise OmbreError(f"{name} must be seat 0, 1 or 2, not {seat!r}")
@@ -923,7 +957,7 @@ class GameState:
 
     def play(self, card: Card | str) -> None:
         """Play a card for the current player; raise :class:`IllegalPlayError` naming the rule."""
-        c = card if isinstance(card, Card) else parse_card(card, self._s.trump)
+        c = as_card(card, self._s.trump)
         self.apply(Play(c))
 
     def _apply_play(self, card: Card, strict: bool) -> None:

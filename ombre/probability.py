@@ -33,7 +33,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from ombre.cards import BASTO, DECK, SPADILLE, Card, Suit
+from ombre.cards import BASTO, DECK, SPADILLE, Card, Suit, as_suit
 from ombre.errors import OmbreError
 from ombre.rules import manille, trump_order
 
@@ -133,7 +133,7 @@ def p_holds_all(cards: Iterable[Card]) -> Fraction:
     return p_holds_exactly(n, n)
 
 
-def p_all_matadors(trump: Suit = Suit.SPADES) -> Fraction:
+def p_all_matadors(trump: Suit | str = Suit.SPADES) -> Fraction:
     """The chance of being dealt Spadille, Manille and Basto of a given trump.
 
     The three are three named cards whatever the trump, so the answer is the
@@ -142,7 +142,7 @@ def p_all_matadors(trump: Suit = Suit.SPADES) -> Fraction:
     >>> p_all_matadors(Suit.HEARTS) == p_all_matadors(Suit.CLUBS)
     True
     """
-    return p_holds_all([SPADILLE, manille(trump), BASTO])
+    return p_holds_all([SPADILLE, manille(as_suit(trump, "trump")), BASTO])
 
 
 def p_some_matador(trump: Suit = Suit.SPADES) -> Fraction:

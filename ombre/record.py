@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from importlib import resources
 from typing import Any, Literal, NoReturn
@@ -1059,6 +1059,7 @@ class _GameBuilder:
 
 def _parse(text: str, path: str | None) -> tuple[list[tuple[GameRecord, bool]], list[_Problem]]:
     """The games of ``text``, each with a flag saying whether it was read without a problem."""
+    text = text.removeprefix("\ufeff")  # a byte-order mark (Notepad's "UTF-8 with BOM") is not text
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     problems: list[_Problem] = []
     games: list[tuple[GameRecord, bool]] = []
@@ -1185,7 +1186,7 @@ def example_names() -> list[str]:
 def read_record_file(path: str) -> list[GameRecord]:
     """Read every game in a record file (UTF-8); errors name the file."""
     try:
-        with open(path, encoding="utf-8") as fh:
+        with open(path, encoding="utf-8-sig") as fh:
             text = fh.read()
     except UnicodeDecodeError as exc:
         raise RecordError(f"not a UTF-8 text file ({exc.reason})", path=path) from None
@@ -1589,7 +1590,10 @@ class _Replayer:
             )
         # ---- exchange
         if rec.exchange is not None:
-            for entry in rec.exchange.entries:
+            entries = rec.exchange.entries
+            if state.sans_prendre and state.ombre is not None and entries:
+                self.sans_prendre_exchange(state, state.ombre, entries)
+            for entry in entries:
                 self.exchange_turn(state, entry)
         later_play = rec.vole or (rec.tricks[0] if rec.tricks else None)
         if state.phase is Phase.EXCHANGE and later_play is not None:
@@ -1639,6 +1643,31 @@ class _Replayer:
                 rec.vole.pos,
             )
         self.check_result(state)
+
+    def sans_prendre_exchange(self, state: GameState, ombre: int, entries: Sequence[ExchangeEntry]) -> None:
+        """A sans-prendre Ombre does not exchange: say so when the record gives him a turn.
+
+        Three turns, or a first turn that discards the Ombre's cards rather than those of the
+        defender whose turn it is, means the Ombre's turn was written in.
+        """
+        names = self.record.players
+        seat = state.current_player
+        first = [c.card for c in entries[0].discards if c.card is not None]
+        ombres = state.hand(ombre)
+        written_in = len(entries) > 2 or (
+            seat is not None
+            and bool(first)
+            and all(c in ombres for c in first)
+            and not all(c in state.hand(seat) for c in first)
+        )
+        if written_in:
+            turn = seat if seat is not None else (ombre + 1) % 3
+            defenders = [names[turn], names[3 - ombre - turn]]
+            self.fail(
+                f"exchange: {names[ombre]} plays sans prendre and does not exchange; "
+                f"the turns are {defenders[0]}'s and {defenders[1]}'s only",
+                entries[0].pos,
+            )
 
     def exchange_turn(self, state: GameState, entry: ExchangeEntry) -> None:
         names = self.record.players

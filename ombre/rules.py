@@ -25,7 +25,7 @@ import enum
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, fields
 
-from ombre.cards import BASTO, DECK, SPADILLE, SUITS, Card, Suit
+from ombre.cards import BASTO, DECK, SPADILLE, SUITS, Card, Suit, as_card, as_suit
 from ombre.errors import RulesError
 
 __all__ = [
@@ -124,7 +124,7 @@ def manille(trump: Suit) -> Card:
     return Card("2" if trump.is_black else "7", trump)
 
 
-def trump_order(trump: Suit) -> tuple[Card, ...]:
+def trump_order(trump: Suit | str) -> tuple[Card, ...]:
     """The trumps, highest first: eleven in a black suit, twelve in a red one.
 
     1665, "Of the names of the Cards": black: Spadillio, Mallilio (the black
@@ -139,7 +139,7 @@ def trump_order(trump: Suit) -> tuple[Card, ...]:
     >>> len(trump_order(Suit.CLUBS))
     11
     """
-    return _TRUMP_ORDER[trump]
+    return _TRUMP_ORDER[as_suit(trump, "trump")]
 
 
 def plain_order(suit: Suit, trump: Suit) -> tuple[Card, ...]:
@@ -225,7 +225,7 @@ def _privileged(card: Card, led: Card, trump: Suit) -> bool:
     return is_matador(card, trump) and _power(card, trump) > _power(led, trump)
 
 
-def legal_plays(hand: Iterable[Card], trick_cards: Sequence[Card], trump: Suit) -> list[Card]:
+def legal_plays(hand: Iterable[Card], trick_cards: Sequence[Card], trump: Suit | str) -> list[Card]:
     """The cards of ``hand`` that may be played to a trick that began with ``trick_cards``.
 
     * The leader may play any card.
@@ -253,6 +253,7 @@ def legal_plays(hand: Iterable[Card], trick_cards: Sequence[Card], trump: Suit) 
     >>> format_cards(legal_plays(parse_cards("2s 4s Kh"), parse_cards("As"), s))  # guarded
     '2s 4s'
     """
+    trump = as_suit(trump, "trump")
     cards = list(dict.fromkeys(hand))
     if not trick_cards:
         return cards
@@ -271,7 +272,9 @@ def legal_plays(hand: Iterable[Card], trick_cards: Sequence[Card], trump: Suit) 
     return cards
 
 
-def why_illegal(hand: Iterable[Card], trick_cards: Sequence[Card], card: Card, trump: Suit) -> str | None:
+def why_illegal(
+    hand: Iterable[Card], trick_cards: Sequence[Card], card: Card | str, trump: Suit | str
+) -> str | None:
     """Why ``card`` may not be played from ``hand`` to this trick, or ``None`` if it may.
 
     The message names the rule: ``"must follow hearts"``, ``"must play a
@@ -285,7 +288,13 @@ def why_illegal(hand: Iterable[Card], trick_cards: Sequence[Card], card: Card, t
     'must play a trump: trumps were led'
     >>> why_illegal(parse_cards("2s Kh"), parse_cards("Js"), Card.parse("Kh"), Suit.SPADES) is None
     True
+    >>> why_illegal(parse_cards("Kh"), parse_cards("3h 4h 5h"), "Kh", "spades")
+    'the trick is complete (three cards): the card goes to the next trick'
     """
+    trump = as_suit(trump, "trump")
+    card = as_card(card, trump)
+    if len(trick_cards) >= 3:
+        return "the trick is complete (three cards): the card goes to the next trick"
     cards = list(dict.fromkeys(hand))
     if card not in cards:
         return f"the {card.name} is not in this hand"
@@ -301,7 +310,9 @@ def why_illegal(hand: Iterable[Card], trick_cards: Sequence[Card], card: Card, t
     return "must play a trump: trumps were led"
 
 
-def explain_play(hand: Iterable[Card], trick_cards: Sequence[Card], card: Card, trump: Suit) -> str:
+def explain_play(
+    hand: Iterable[Card], trick_cards: Sequence[Card], card: Card | str, trump: Suit | str
+) -> str:
     """A short sentence saying why a play is legal or not, naming the rule (for tables and tutors).
 
     >>> from ombre.cards import Card, parse_cards
@@ -310,6 +321,8 @@ def explain_play(hand: Iterable[Card], trick_cards: Sequence[Card], card: Card, 
     >>> explain_play(parse_cards("3h Kh"), parse_cards("5h"), Card.parse("Kh"), Suit.SPADES)
     'legal: follows hearts'
     """
+    trump = as_suit(trump, "trump")
+    card = as_card(card, trump)
     reason = why_illegal(hand, trick_cards, card, trump)
     if reason is not None:
         return f"illegal: {reason}"
@@ -696,6 +709,11 @@ def get_rules(name: str | RuleSet) -> RuleSet:
     """
     if isinstance(name, RuleSet):
         return name
+    if not isinstance(name, str):
+        raise TypeError(
+            f"rules: expected a rule set's name ({', '.join(repr(n) for n in RULESETS)}) or a RuleSet, "
+            f"not {type(name).__name__} {name!r}"
+        )
     key = name.strip().lower()
     if key in RULESETS:
         return RULESETS[key]

@@ -70,7 +70,7 @@ from dataclasses import dataclass, field
 from typing import Literal, overload
 
 from ombre._core import MATADOR_MASK, TABLES, Tables
-from ombre.cards import SUITS, Card, Suit, parse_card
+from ombre.cards import SUITS, Card, Suit, as_card, as_cards, as_suit
 from ombre.errors import OmbreError
 from ombre.rules import Result, legal_plays, result_of, trick_winner, why_illegal
 
@@ -118,11 +118,6 @@ def outcome_value(result: Result) -> int:
 # ---------------------------------------------------------------------------
 # Positions
 # ---------------------------------------------------------------------------
-
-
-def _as_cards(cards: Iterable[Card | str] | str) -> tuple[Card, ...]:
-    items = cards.split() if isinstance(cards, str) else list(cards)
-    return tuple(c if isinstance(c, Card) else parse_card(c) for c in items)
 
 
 @dataclass(frozen=True)
@@ -195,12 +190,12 @@ class Position:
         """Build a position from card texts (``"As Kh"``) or cards."""
         if len(hands) != 3:
             raise PositionError(f"a position has three hands, not {len(hands)}")
-        t = trump if isinstance(trump, Suit) else Suit.parse(trump)
-        hs = tuple(_as_cards(h) for h in hands)
+        t = as_suit(trump, "trump")
+        hs = tuple(as_cards(h, what="hands") for h in hands)
         w = tuple(won)
         if len(w) != 3:
             raise PositionError(f"won must be three trick counts, not {w!r}")
-        return cls((hs[0], hs[1], hs[2]), t, ombre, leader, _as_cards(trick), (w[0], w[1], w[2]))
+        return cls((hs[0], hs[1], hs[2]), t, ombre, leader, as_cards(trick, what="trick"), (w[0], w[1], w[2]))
 
     @classmethod
     def from_state(cls, state: object) -> Position:
@@ -240,7 +235,7 @@ class Position:
 
     def play(self, card: Card | str) -> Position:
         """The position after the seat to move plays ``card``; raises :class:`PositionError` if illegal."""
-        c = card if isinstance(card, Card) else parse_card(card, self.trump)
+        c = as_card(card, self.trump)
         seat = self.to_move
         if not self.tricks_left:
             raise PositionError("the hand is over")
@@ -565,7 +560,7 @@ class Solver:
             raise PositionError(f"unknown objective {objective!r} (use 'tricks' or 'outcome')")
         if ombre not in (0, 1, 2):
             raise PositionError(f"the Ombre's seat must be 0, 1 or 2, not {ombre!r}")
-        self.trump = trump if isinstance(trump, Suit) else Suit.parse(trump)
+        self.trump = as_suit(trump, "trump")
         self.ombre = ombre
         self.objective: Objective = objective
         self._full = TABLES[self.trump]
@@ -1629,7 +1624,7 @@ def analyse_play(
     solver = Solver(pos.trump, ombre, objective)
     out: list[MoveAnalysis] = []
     for step, raw in enumerate(plays):
-        card = raw if isinstance(raw, Card) else parse_card(raw, pos.trump)
+        card = as_card(raw, pos.trump)
         values = solver.analyse(pos)
         if card not in values:
             seat = pos.to_move

@@ -12,6 +12,9 @@ from ombre.cards import (
     Card,
     CardError,
     Suit,
+    as_card,
+    as_cards,
+    as_suit,
     format_cards,
     parse_card,
     parse_cards,
@@ -133,3 +136,56 @@ def test_cards_are_ordered_and_hashable() -> None:
     assert sorted([Card.parse("Kd"), Card.parse("As")]) == [Card.parse("As"), Card.parse("Kd")]
     assert len({Card.parse("As"), SPADILLE}) == 1
     assert Card.parse("Kh").bit == 1 << 29
+
+
+# --------------------------------------------------------------------------- nonsense refused, texts accepted
+
+
+@pytest.mark.parametrize("text", ["Kings", "Aces", "Sevens", "Queens?", "kingofspades"])
+def test_a_rank_word_glued_to_more_letters_is_not_a_card(text: str) -> None:
+    with pytest.raises(CardError, match="a rank word needs its suit after a space"):
+        parse_card(text)
+
+
+def test_rank_words_with_a_space_and_rank_letters_still_read() -> None:
+    assert [str(parse_card(t)) for t in ("king of spades", "king spades", "K of spades", "Ks", "K♠")] == [
+        "Ks"
+    ] * 5
+    assert str(parse_card("seven of hearts")) == "7h" and str(parse_card("two hearts")) == "2h"
+
+
+@pytest.mark.parametrize("index", [-1, 40, True, 1.0])
+def test_from_index_only_from_0_to_39(index: object) -> None:
+    with pytest.raises(CardError, match="a card's index runs from 0 to 39"):
+        Card.from_index(index)  # type: ignore[arg-type]
+
+
+def test_from_index_ends() -> None:
+    assert (str(Card.from_index(0)), str(Card.from_index(39))) == ("As", "Kd")
+
+
+def test_the_trump_may_be_given_as_text() -> None:
+    assert Card.parse("2s").title("s") == "Manille"
+    assert Card.parse("7h").title("hearts") == "Manille"
+    assert Card.parse("Ah").spoken("♥") == "Punto, the Ace of Hearts"
+    assert str(Card.parse("manille", trump="h")) == "7h"
+    assert str(parse_card("punto", trump="diamonds")) == "Ad"
+    with pytest.raises(CardError, match="unknown suit 'x'"):
+        Card.parse("2s").title("x")
+
+
+def test_the_shared_conversions() -> None:
+    assert as_suit("spades") is Suit.SPADES and as_suit(Suit.CLUBS) is Suit.CLUBS
+    assert as_card("king of hearts") == Card("K", Suit.HEARTS) and as_card(SPADILLE) is SPADILLE
+    assert as_cards("As, Kh") == (SPADILLE, Card("K", Suit.HEARTS))
+    assert as_cards([SPADILLE, "2s"]) == (SPADILLE, Card("2", Suit.SPADES))
+    with pytest.raises(
+        TypeError, match=r"^trump: expected a Suit or a suit's text such as 'spades', not int 3$"
+    ):
+        as_suit(3, "trump")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^Play: expected a Card or a card's text such as 'As', not int 12$"):
+        as_card(12, what="Play")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="expected cards"):
+        as_cards(SPADILLE)  # type: ignore[arg-type]
+    with pytest.raises(CardError, match="unknown suit 'x'"):
+        as_suit("x")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -13,7 +14,7 @@ import pytest
 
 from ombre import cli
 from ombre.game import Deal
-from ombre.record import example_text, read_record, read_records, write_records
+from ombre.record import example_text, read_record, read_record_file, read_records, write_records
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -190,6 +191,85 @@ def test_deal_options() -> None:
     assert line.startswith("ombre: --players needs three different names")
 
 
+# --------------------------------------------------------------------------- solve
+
+_SPECIMEN_HEAD = example_text("specimen.omb").split("[Result")[0]
+
+
+def test_solve_a_file_with_a_passed_hand_and_a_deal_only_goes_on_with_the_others(tmp_path: Path) -> None:
+    passed = _SPECIMEN_HEAD + "Bidding: pass pass pass\n"
+    fragment = example_text("fragment.omb")
+    path = tmp_path / "multi.omb"
+    path.write_text(
+        "\n".join([example_text("specimen.omb"), passed, _SPECIMEN_HEAD, fragment]), encoding="utf-8"
+    )
+    status, out, err = run("solve", str(path))
+    assert status == 0
+    sections = out.split("\n\n")
+    assert len(sections) == 4
+    assert sections[1].splitlines() == [
+        "A specimen hand",
+        "All three passed: nobody played this hand, so there is nothing to solve.",
+    ]
+    assert sections[2].splitlines() == [
+        "A specimen hand",
+        "The record stops before the play (in the bidding phase), so there is nothing to solve.",
+    ]
+    assert sections[3].splitlines()[0] == "An unfinished hand, partly reconstructed"
+    assert len([line for line in sections[3].splitlines() if line[:5].strip().isdigit()]) == 13
+    assert err == (
+        f"ombre: {path}: solved 2 of 4 games; skipped game 2 (all three passed: nobody played this hand), "
+        "game 3 (the record stops before the play (in the bidding phase))\n"
+    )
+
+
+def test_solve_a_hand_with_no_card_played_yet(tmp_path: Path) -> None:
+    path = tmp_path / "notrick.omb"
+    path.write_text(_SPECIMEN_HEAD + "Bidding: play pass pass\nTrump: spades\n", encoding="utf-8")
+    assert run("solve", str(path)) == (
+        0,
+        "A specimen hand\nNo card has been played yet, so there is nothing to solve.\n",
+        "",
+    )
+
+
+def test_solve_stops_at_a_renounce_and_locates_it(tmp_path: Path) -> None:
+    text = example_text("specimen.omb").split("7. 5h 2h 7c")[0].replace('[Result "win"]\n', "")
+    path = tmp_path / "revoke.omb"
+    path.write_text(text + "7. 5h Ad 7c\n", encoding="utf-8")
+    assert run("check", str(path))[1] == f"{path}:27:7: trick 7: Ben must follow hearts (holds 2h)\n"
+    status, out, err = run("solve", str(path))
+    assert (status, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[-2].split() == ["7", "Ann", "5h", "5", "tricks", "6c", "5", "tricks"]
+    assert lines[-1] == (
+        f"Renounce: {path}:27:7: trick 7: Ben must follow hearts (holds 2h). "
+        "The solver plays by the rules, so it values no card from there on."
+    )
+
+
+def test_solve_keeps_the_conjectural_marks_and_aligns_the_columns() -> None:
+    from importlib import resources
+
+    path = str(resources.files("ombre").joinpath("data/records/fragment.omb"))
+    status, out, _ = run("solve", path)
+    lines = out.splitlines()
+    assert status == 0
+    assert lines[2] == "Some cards are conjectural (marked ? in the record)."
+    assert lines[3] == "trick  player  card  value     best alternative"
+    assert lines[4] == "    1  Ann     As    6 tricks  Ac 6 tricks"
+    assert lines[11] == "    3  Ben     4c?   6 tricks  6s 6 tricks"
+    assert lines[15] == "    4  Cat     3s?   6 tricks  Ks 6 tricks"
+    path = str(resources.files("ombre").joinpath("data/records/belinda-1-pole.omb"))
+    status, out, _ = run("solve", path)
+    assert status == 0
+    assert [line.split()[:3] for line in out.splitlines() if line.startswith("    1  ")] == [
+        ["1", "Belinda", "As"],
+        ["1", "Baron", "5s?"],
+        ["1", "Knight", "4s?"],
+    ]
+
+
 # --------------------------------------------------------------------------- bad arguments
 
 
@@ -232,6 +312,43 @@ def test_directory_and_binary_files(tmp_path: Path) -> None:
     binary = tmp_path / "x.omb"
     binary.write_bytes(b"\xff\xfe\x00")
     assert assert_one_line_error(*run("replay", str(binary))) == f"ombre: {binary}: not a UTF-8 text file"
+
+
+def test_a_record_saved_with_a_byte_order_mark(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    bom = tmp_path / "bom.omb"
+    bom.write_bytes(b"\xef\xbb\xbf" + example_text("specimen.omb").encode("utf-8"))
+    assert run("check", str(bom)) == (0, "", f"{bom}: 1 game, no problems\n")
+    status, out, _ = run("replay", str(bom))
+    assert status == 0 and "Result: win" in out
+    assert read_record_file(str(bom))[0].players == ("Ann", "Ben", "Cat")
+    assert read_records("\ufeff" + example_text("specimen.omb"))[0].players == ("Ann", "Ben", "Cat")
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(bom.read_bytes()), encoding="latin-1"))
+    assert run("check", "-") == (0, "", "-: 1 game, no problems\n")
+
+
+@pytest.mark.parametrize("command", ["check", "replay", "solve", "decode"])
+@pytest.mark.parametrize("encoding", ["utf-8", "latin-1", "ascii"])
+def test_binary_standard_input_is_one_line_whatever_the_locale(
+    command: str, encoding: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    data = b"6\xf27\xad\xe30p\xff.\xdd"
+    stdin = io.TextIOWrapper(io.BytesIO(data), encoding=encoding, errors="surrogateescape")
+    monkeypatch.setattr(sys, "stdin", stdin)
+    assert assert_one_line_error(*run(command, "-")) == "ombre: -: not a UTF-8 text file"
+
+
+def test_a_reader_that_stops_early_is_not_an_error(specimen: Path) -> None:
+    done = subprocess.Popen(
+        [sys.executable, "-m", "ombre", "replay", str(specimen)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={**os.environ, "PYTHONUNBUFFERED": ""},
+    )
+    assert done.stdout is not None and done.stderr is not None
+    done.stdout.close()  # as `| head` does, before the program has written anything
+    err = done.stderr.read().decode()
+    assert done.wait(timeout=120) == 0
+    assert err == ""
 
 
 def test_help_exits_zero(capsys: pytest.CaptureFixture[str]) -> None:

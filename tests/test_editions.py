@@ -120,6 +120,54 @@ def test_the_command_line(tmp_path: Path) -> None:
         write_editions(blocker)
 
 
+def _editions_cli(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    status = main(["editions", *argv], out=out, err=err)
+    return status, out.getvalue(), err.getvalue()
+
+
+def test_a_folder_that_is_not_empty_is_refused_without_force(tmp_path: Path) -> None:
+    course = tmp_path / "course"
+    course.mkdir()
+    (course / "README.md").write_text("My course notes - do not lose\n", encoding="utf-8")
+    status, out, err = _editions_cli(str(course))
+    assert (status, out) == (2, "")
+    assert err == (
+        f"ombre: {course}: the folder is not empty; choose a new or empty folder, or use --force "
+        "(force=True) to overwrite its README.md, student/ and teacher/ notebooks\n"
+    )
+    assert (course / "README.md").read_text(encoding="utf-8") == "My course notes - do not lose\n"
+    assert sorted(p.name for p in course.iterdir()) == ["README.md"]
+    with pytest.raises(EditionError, match="the folder is not empty"):
+        write_editions(course)
+    status, out, err = _editions_cli(str(course), "--force")
+    assert (status, err) == (0, "")
+    assert out == f"wrote 16 notebooks (student and teacher editions) under {course}\n"
+    assert (course / "README.md").read_text(encoding="utf-8").startswith("# Ombre exercises")
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert _editions_cli(str(empty))[0] == 0
+
+
+def test_an_empty_folder_name_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    status, out, err = _editions_cli("")
+    assert (status, out) == (2, "")
+    assert err == "ombre: the output folder has no name (give a folder, e.g. 'editions')\n"
+    with pytest.raises(EditionError, match="no name"):
+        write_editions("  ")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_folder_that_cannot_be_created_is_one_line(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("x", encoding="utf-8")
+    target = blocker / "eds"
+    status, out, err = _editions_cli(str(target))
+    assert (status, out) == (2, "")
+    assert err == f"ombre: {target}: cannot create the folder (Not a directory)\n"
+
+
 def _execute(path: Path) -> nbformat.NotebookNode:
     from nbclient import NotebookClient
 

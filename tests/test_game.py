@@ -6,7 +6,7 @@ import dataclasses
 
 import pytest
 
-from ombre.cards import DECK, SPADILLE, Card, Suit, parse_cards
+from ombre.cards import DECK, SPADILLE, Card, CardError, Suit, format_cards, parse_cards
 from ombre.errors import IllegalActionError, IllegalPlayError, OmbreError
 from ombre.game import (
     Bid,
@@ -470,3 +470,80 @@ def test_parse_action_errors() -> None:
     assert parse_action("no vole") == DeclareVole(False)
     with pytest.raises(IllegalActionError, match="twice"):
         Exchange(tuple(parse_cards("As As")))
+
+
+# ------------------------------------------------------------- texts where cards and suits are expected
+
+
+def _to_trump(seed: int = 1) -> GameState:
+    st = GameState(Deal.random(seed=seed))
+    for b in ("play", "pass", "pass"):
+        st.apply(Bid(b))
+    return st
+
+
+@pytest.mark.parametrize("text", ["spades", "s", "♠", "Spades"])
+def test_name_trump_reads_a_suit_text(text: str) -> None:
+    assert NameTrump(text).suit is S
+    st = _to_trump()
+    st.apply(NameTrump(text))
+    assert st.trump is S and "trump: spades" in repr(st)
+    while st.phase is Phase.EXCHANGE or st.phase is Phase.VOLE:
+        st.apply(st.legal_actions()[0])
+    st.apply(st.legal_actions()[0])  # a card can be played
+    assert len(st.current_trick.cards) == 1  # type: ignore[union-attr]
+
+
+def test_name_trump_refuses_a_bad_suit_at_once() -> None:
+    with pytest.raises(CardError, match=r"^unknown suit 'x' \(use s, c, h, d or a suit name\)$"):
+        NameTrump("x")
+    with pytest.raises(TypeError, match="NameTrump: expected a Suit or a suit's text"):
+        NameTrump(2)  # type: ignore[arg-type]
+
+
+def test_play_and_exchange_take_card_texts() -> None:
+    assert Play("As") == Play(SPADILLE)
+    assert Exchange(("2c",)) == Exchange((Card("2", Suit.CLUBS),))
+    assert Exchange("3h 2c").discards == (Card("2", Suit.CLUBS), Card("3", Suit.HEARTS))
+    assert Exchange() == Exchange(())
+    with pytest.raises(TypeError, match="Play: expected a Card or a card's text such as 'As', not int 3"):
+        Play(3)  # type: ignore[arg-type]
+    with pytest.raises(CardError, match="cannot read 'Xs' as a card"):
+        Play("Xs")
+    with pytest.raises(IllegalActionError, match="the same card is discarded twice"):
+        Exchange(("2c", "2c"))
+    st = _to_trump()
+    st.apply(NameTrump("h"))
+    ombre = st.current_player
+    assert ombre is not None
+    card = st.hand(ombre)[0]
+    st.apply(Exchange((str(card),)))
+    assert card not in st.hand(ombre)
+
+
+def test_from_position_takes_hands_as_text() -> None:
+    st = GameState.from_position(hands=["As Kh", "2s Qh", "3s Jh"], trump="s", ombre=0, leader=0)
+    assert [format_cards(st.hand(s)) for s in range(3)] == ["As Kh", "2s Qh", "3s Jh"]
+    st = GameState.from_position(
+        hands=["Kh", "2s Qh", "3s Jh"], trump="spades", ombre=0, leader=0, trick_cards="As"
+    )
+    assert [str(c) for c in st.current_trick.cards] == ["As"]  # type: ignore[union-attr]
+
+
+def test_rules_must_be_a_name_or_a_rule_set() -> None:
+    with pytest.raises(TypeError, match=r"rules: expected a rule set's name \('1665', 'court-gamester'\)"):
+        GameState(Deal.random(seed=1), rules=1665)  # type: ignore[arg-type]
+
+
+# --------------------------------------------------------------------------- a trick is at most three cards
+
+
+def test_a_trick_of_four_cards_or_with_a_card_twice_is_refused() -> None:
+    with pytest.raises(OmbreError, match="a trick holds at most three cards, one from each player, not 4"):
+        Trick(0, tuple(parse_cards("As Kd Qd 2h")), S)
+    with pytest.raises(OmbreError, match="the King of Diamonds is played twice to one trick"):
+        Trick(0, tuple(parse_cards("Kd Kd Ac")), Suit.HEARTS)
+    with pytest.raises(OmbreError, match="the leader's seat must be 0, 1 or 2, not 3"):
+        Trick(3, tuple(parse_cards("Kd")), S)
+    assert Trick(0, (), S).cards == ()  # a trick with no card yet, as current_trick gives it
+    assert Trick(2, tuple(parse_cards("Kd 2d Ac")), "hearts").winner == 1  # type: ignore[arg-type]

@@ -209,3 +209,8 @@ def test_the_probability_lab_says_whose_matadors_it_counts() -> None:
     assert "all three matadors for spades come to you" in before and "one player" not in before
     # and "you" is seat 0, the first hand: the simulated event counts that seat only
     assert event.exact == Fraction(21, 2470)
+
+
+def test_p_all_matadors_takes_the_trump_as_text() -> None:
+    assert p_all_matadors("spades") == p_all_matadors(Suit.SPADES) == Fraction(21, 2470)
+    assert p_all_matadors("h") == Fraction(21, 2470)

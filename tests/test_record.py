@@ -568,3 +568,31 @@ def test_parse_records_keeps_going_after_a_bad_game() -> None:
     games, errs = parse_records(HEAD.replace("Ann; Ben; Cat", "Ann") + "\n" + SPECIMEN)
     assert len(games) == 1 and games[0].tag("Event") == "A specimen hand"
     assert len(errs) == 1
+
+
+# ------------------------------------------------------------- sans prendre: only the defenders exchange
+
+_SANS_PRENDRE = SPECIMEN.split("[Result")[0] + "Bidding: sans-prendre\nTrump: spades\n"
+
+
+@pytest.mark.parametrize(
+    "exchange",
+    [
+        "Exchange: discard 2c take 6c / refuse / refuse",
+        "Exchange: refuse / refuse / refuse",
+        "Exchange: discard 2c Jc take 6c 4s",
+    ],
+)
+def test_a_sans_prendre_ombre_given_an_exchange_turn_is_named(exchange: str) -> None:
+    problems = check_records(_SANS_PRENDRE + exchange + "\n", path="sp.omb")
+    assert [str(p) for p in problems] == [
+        "sp.omb:12:11: exchange: Ann plays sans prendre and does not exchange; "
+        "the turns are Ben's and Cat's only"
+    ]
+
+
+def test_the_defenders_exchange_against_a_sans_prendre_ombre() -> None:
+    text = _SANS_PRENDRE + "Exchange: discard 3h take 6c / refuse\n"
+    assert check_records(text, path="sp.omb") == []
+    [turn, refused] = replay_record(read_records(text)[0]).exchange
+    assert (turn.player, [str(c) for c in turn.discards], refused.player) == ("Ben", ["3h"], "Cat")

@@ -598,3 +598,33 @@ def test_the_fee_for_taking_in_names_one_card_in_the_singular() -> None:
                 taken_in=(1, 2, 0))  # fmt: skip
     reasons = [t.reason for t in st.transfers if "taken in" in t.reason]
     assert reasons == ["for 1 card taken in", "for 2 cards taken in"]
+
+
+# --------------------------------------------------------------------------- suits given as text
+
+
+def test_the_trump_may_be_given_as_text() -> None:
+    assert format_cards(legal_plays(cards("2s Kh Qd"), cards("As"), "spades")) == "2s"
+    assert format_cards(legal_plays(cards("3h Kh 2s"), cards("5h"), "s")) == "3h Kh"
+    assert format_cards(trump_order("hearts")) == "As 7h Ac Ah Kh Qh Jh 2h 3h 4h 5h 6h"
+    assert why_illegal(cards("3h Kh"), cards("5h"), "2s", "spades") == "the Two of Spades is not in this hand"
+    assert why_illegal(cards("4s Kh"), cards("Js"), "Kh", "s") == "must play a trump: trumps were led"
+    assert explain_play(cards("3h Kh"), cards("5h"), "Kh", "spades") == "legal: follows hearts"
+    with pytest.raises(TypeError, match="trump: expected a Suit or a suit's text"):
+        legal_plays(cards("2s"), cards("As"), 0)  # type: ignore[arg-type]
+
+
+def test_why_illegal_on_a_complete_trick() -> None:
+    assert (
+        why_illegal(cards("Kh"), cards("3h 4h 5h"), Card.parse("Kh"), S)
+        == "the trick is complete (three cards): the card goes to the next trick"
+    )
+
+
+def test_get_rules_names_the_expected_type() -> None:
+    with pytest.raises(TypeError) as info:
+        get_rules(1665)  # type: ignore[arg-type]
+    assert str(info.value) == (
+        "rules: expected a rule set's name ('1665', 'court-gamester') or a RuleSet, not int 1665"
+    )
+    assert get_rules(" 1665 ").name == "1665"

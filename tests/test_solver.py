@@ -369,7 +369,7 @@ def test_cli_solve_prints_each_card() -> None:
     lines = out.getvalue().splitlines()
     plays = [line for line in lines if line[:5].strip().isdigit()]
     assert len(plays) == 27
-    assert plays[12].split()[:4] == ["5", "Belinda", "7c", "4"]
+    assert plays[12].split()[:4] == ["5", "Belinda", "7c?", "4"]  # a conjectural card, as in the record
     assert "not best: Qh Kh 6d gives 5 tricks" in plays[12]
     assert plays[-1].split()[1:3] == ["Belinda", "Kh"] and plays[-1].endswith("(forced)")
     out = io.StringIO()
