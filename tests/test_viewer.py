@@ -346,7 +346,7 @@ def test_render_position_marks_legal_cards_and_values(replay: Replay) -> None:
 def test_result_block_only_on_the_last_step(replay: Replay) -> None:
     assert '<div class="om-result" hidden>' in render_position(replay, 26)
     last = render_position(replay, 27)
-    assert '<div class="om-result"><h4>Result</h4>' in last
+    assert '<div class="om-result"><h4 class="om-part">Result</h4>' in last
     assert '<td class="om-num">+30 counters</td>' in last
 
 
@@ -460,3 +460,56 @@ def test_every_fragment_link_resolves_without_the_script(path: str) -> None:
         assert {"pole-trick-9", "king-of-clubs-start", "baker-trick-5"} <= set(goto)
         # no empty quotation anywhere (trick 9 once printed Morley: “”), in table or replay
         assert not re.search(r"Morley: (“”|&quot;&quot;|\"\")", text)
+
+
+# ----------------------------------------------------------------------------- accessibility
+
+
+def test_each_step_has_its_whole_trick_in_words(replay: Replay) -> None:
+    s = [st.summary for st in replay.steps]
+    assert s[0] == replay.steps[0].announcement
+    assert s[1] == "Trick 1 so far: Belinda led Spadille, the Ace of Spades."
+    assert s[14] == ("Trick 5 so far: Belinda led the King of Clubs; the Baron played the Queen of Spades.")
+    assert s[15] == (
+        "Trick 5: Belinda led the King of Clubs; the Baron played the Queen of Spades; "
+        "the Knight played the Two of Hearts. The Baron wins the trick: Belinda 4, the Baron 1, the Knight 0."
+    )
+    assert s[-1].endswith("Belinda, the Ombre, wins with 5 tricks (the Baron 4, the Knight 0).")
+    data = _data(replay_html(replay, viewer_id="b"))
+    steps = data["steps"]
+    assert isinstance(steps, list) and [st["ta"] for st in steps] == s
+
+
+def test_conjectural_cards_are_announced_as_conjectural() -> None:
+    rp = build_replay(_record("fragment"))
+    said = [st.announcement for st in rp.steps if st.played is not None and st.played[1] in rp.conjectural]
+    assert said and all("(conjectural)" in a for a in said)
+    three = next(st for st in rp.steps if st.played is not None and st.played[1] == Card.parse("3s"))
+    assert "the Three of Spades (conjectural)" in three.announcement
+    assert "the Three of Spades (conjectural)" in three.summary
+    others = [
+        st.announcement for st in rp.steps if st.played is not None and st.played[1] not in rp.conjectural
+    ]
+    assert others and not any("conjectural" in a for a in others)
+
+
+def test_legend_says_what_marks_the_conjectural_cards() -> None:
+    page = replay_html(_record("fragment"), viewer_id="f")
+    legend = re.search(r'<p class="om-legend">(.*?)</p>', page, re.S)
+    assert legend is not None
+    said = re.sub(r'<span class="om-q" aria-hidden="true">\?</span>', "", legend.group(1))
+    said = re.sub(r"<[^>]+>", "", said)
+    assert said.startswith("Cards marked with a question mark are conjectural:")
+
+
+def test_landmarks_are_named_by_their_replay_and_headings_nest(replay: Replay) -> None:
+    one = replay_html(replay, viewer_id="a", title="First reading")
+    two = replay_html(replay, viewer_id="b", title="Second reading", heading_level=4)
+    assert 'aria-label="Verse and commentary: First reading"' in one
+    assert 'aria-label="Verse and commentary: Second reading"' in two
+    assert '<h3 class="om-title" id="a-title">First reading</h3>' in one
+    assert '<h4 class="om-title" id="b-title">Second reading</h4>' in two
+    assert '<h5 class="om-part">Verse and commentary</h5>' in two and '<h4 class="om-part">' not in two
+    assert '<h5 class="om-part">Result</h5>' in two
+    with pytest.raises(OmbreError, match="heading_level"):
+        replay_html(replay, heading_level=7)

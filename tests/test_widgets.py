@@ -65,7 +65,7 @@ def test_moves_and_controls_agree(widget: ReplayWidget) -> None:
     assert widget.step == 12
     widget.buttons["last"].click()
     assert widget.step == 27 and widget.buttons["next"].disabled
-    assert '<div class="om-result"><h4>Result</h4>' in widget.view.value
+    assert '<div class="om-result"><h4 class="om-part">Result</h4>' in widget.view.value
     widget.buttons["first"].click()
     assert widget.step == 0
     widget.go(99)

@@ -89,6 +89,9 @@ class ReplayStep:
     announcement: str
     position: str
     anchor: str
+    #: the whole trick in words (who led what, who played what, who won): announced when a move
+    #: covers more than one card or goes back
+    summary: str = ""
 
 
 @dataclass(frozen=True)
@@ -338,6 +341,20 @@ def build_replay(
     total = 9
     steps: list[ReplayStep] = []
     live = start.clone()
+    conjectural = record.conjectural_cards if record is not None else frozenset()
+
+    def said(card: Card) -> str:
+        return card.spoken(trump) + (" (conjectural)" if card in conjectural else "")
+
+    def trick_words(number: int, table: tuple[tuple[Seat, Card], ...], winner: Seat | None) -> str:
+        plays = [
+            f"{_cap(players[seat]) if i == 0 else players[seat]} {'led' if i == 0 else 'played'} {said(card)}"
+            for i, (seat, card) in enumerate(table)
+        ]
+        words = f"Trick {number}{'' if winner is not None else ' so far'}: {'; '.join(plays)}."
+        if winner is not None:
+            words += f" {_cap(players[winner])} wins the trick: {_counts(players, live.tricks_won)}."
+        return words
 
     def snapshot(played: tuple[Seat, Card] | None, completed: bool, announcement: str) -> ReplayStep:
         done = len(live.tricks)
@@ -372,6 +389,11 @@ def build_replay(
             on_table = trick.cards if trick is not None else ()
             legal = tuple(legal_plays(live.hand(to_move), on_table, trump))
         hands = live.hands
+        summary = trick_words(number, table, winner) if table else announcement
+        if table and live.is_terminal():
+            end = _outcome(live)
+            if end is not None:
+                summary += " " + end.summary
         return ReplayStep(
             index=index,
             trick=number,
@@ -387,6 +409,7 @@ def build_replay(
             announcement=announcement,
             position=position,
             anchor=anchor,
+            summary=summary,
         )
 
     first = live.current_player
@@ -408,7 +431,7 @@ def build_replay(
         before = len(live.tricks)
         live.apply(action, strict=False)
         completed = len(live.tricks) > before
-        words = declared + [f"{_cap(players[seat])} plays {action.card.spoken(trump)}."]
+        words = declared + [f"{_cap(players[seat])} plays {said(action.card)}."]
         declared = []
         if completed:
             winner = live.tricks[-1].winner
@@ -429,7 +452,7 @@ def build_replay(
         start_state=start,
         actions=actions,
         total_tricks=total,
-        conjectural=record.conjectural_cards if record is not None else frozenset(),
+        conjectural=conjectural,
     )
 
 
@@ -601,7 +624,7 @@ def _note_body(text: str) -> str:
     return "".join(out)
 
 
-def _notes_html(rp: Replay, current: int | None = None, viewer_id: str | None = None) -> str:
+def _notes_html(rp: Replay, current: int | None = None, viewer_id: str | None = None, level: int = 4) -> str:
     """The verse and commentary beside the table.
 
     With ``viewer_id`` (a replay with its script) each heading links to its position,
@@ -635,13 +658,12 @@ def _notes_html(rp: Replay, current: int | None = None, viewer_id: str | None = 
     if not blocks:
         return ""
     return (
-        '<aside class="om-notes" aria-label="Verse and commentary"><h4>Verse and commentary</h4>'
-        + "".join(blocks)
-        + "</aside>"
+        f'<aside class="om-notes" aria-label="{html.escape("Verse and commentary: " + rp.title)}">'
+        f'<h{level} class="om-part">Verse and commentary</h{level}>' + "".join(blocks) + "</aside>"
     )
 
 
-def _outcome_html(rp: Replay, *, hidden: bool) -> str:
+def _outcome_html(rp: Replay, *, hidden: bool, level: int = 4) -> str:
     o = rp.outcome
     if o is None:
         return ""
@@ -654,7 +676,8 @@ def _outcome_html(rp: Replay, *, hidden: bool) -> str:
     transfers = "".join(f"<li>{html.escape(t)}</li>" for t in o.transfers)
     attr = " hidden" if hidden else ""
     return (
-        f'<div class="om-result"{attr}><h4>Result</h4><p>{html.escape(o.summary)}</p>'
+        f'<div class="om-result"{attr}><h{level} class="om-part">Result</h{level}>'
+        f"<p>{html.escape(o.summary)}</p>"
         f"<table><caption>Payments under {html.escape(o.rules_title)}</caption>"
         '<thead><tr><th scope="col">Player</th><th scope="col">Tricks</th>'
         '<th scope="col">Net</th></tr></thead>'
@@ -668,7 +691,8 @@ def _legend(rp: Replay) -> str:
     if not rp.conjectural:
         return ""
     return (
-        '<p class="om-legend">Cards marked <span class="om-q" aria-hidden="true">?</span> '
+        '<p class="om-legend">Cards marked <span class="om-q" aria-hidden="true">?</span>'
+        '<span class="om-sr">with a question mark</span> '
         "are conjectural: the record supplies them where its sources do not say which cards they were.</p>"
     )
 
@@ -832,6 +856,7 @@ def replay_html(
     title: str | None = None,
     start: int | str = 0,
     card_size: float = 52,
+    heading_level: int = 3,
 ) -> str:
     """One self-contained HTML element that replays a game with buttons and keys (no kernel).
 
@@ -840,12 +865,16 @@ def replay_html(
     ``viewer_id`` names the viewer in links (``#<viewer_id>-trick-5`` when a page holds several
     viewers, ``#trick-5`` when it holds one); by default it comes from the title.  ``start`` is
     the position shown first (a step number or a link name such as ``"trick-4"``); a link in the
-    page address overrides it.
+    page address overrides it.  ``heading_level`` is the level of the viewer's title (``3``:
+    an ``<h3>``; use one more than the heading of the section it sits in); its parts (the
+    commentary, the result) are one level below.
 
     The element carries its CSS, its data (as JSON) and the viewer script inline; the script is
     defined once per page, so several viewers can share a page.
     """
     _check_seat(seat_view)
+    if heading_level not in (1, 2, 3, 4, 5):
+        raise OmbreError(f"heading_level must be 1 .. 5, not {heading_level!r}")
     rp = source if isinstance(source, Replay) else build_replay(source, title=title)
     if title is not None and isinstance(source, Replay):
         rp = replace(rp, title=title)
@@ -878,6 +907,7 @@ def replay_html(
             {
                 "r": r,
                 "a": st.announcement,
+                "ta": st.summary,
                 "w": st.position,
                 "h": st.anchor,
                 "m": st.to_move,
@@ -934,7 +964,7 @@ def replay_html(
     return (
         f'<div class="om-viewer" id="{vid}" tabindex="0" role="region" aria-label="{label}">'
         f"<style>{css}</style>"
-        f'<h3 class="om-title">{html.escape(rp.title)}</h3>'
+        f'<h{heading_level} class="om-title" id="{vid}-title">{html.escape(rp.title)}</h{heading_level}>'
         '<div class="om-layout"><div class="om-main">'
         f'<div class="om-table" role="group" aria-label="The card table">{seats_html}'
         '<div class="om-trick" role="group" aria-label="The trick on the table" '
@@ -947,10 +977,12 @@ def replay_html(
         f'<div class="om-jump" role="group" aria-label="Go to a trick" hidden>'
         f'<span class="om-jump-label">Go to trick:</span>{"".join(jumps)}</div>'
         f'<p class="om-where">{html.escape(st0.position)}</p>'
-        '<p class="om-keys" hidden>Keys, when the replay has focus: left and right arrows for a card, '
-        "up and down arrows for a trick, Home and End for the start and the end.</p>"
+        '<p class="om-keys" hidden>Keys, when the replay or one of its buttons has focus: '
+        "left and right arrows for a card, up and down arrows for a trick, "
+        "Home and End for the start and the end.</p>"
         f"{_legend(rp)}"
-        f"{_outcome_html(rp, hidden=True)}</div>{_notes_html(rp, viewer_id=vid)}</div>"
+        f"{_outcome_html(rp, hidden=True, level=heading_level + 1)}</div>"
+        f"{_notes_html(rp, viewer_id=vid, level=heading_level + 1)}</div>"
         f'<script type="application/json" class="om-data">{_json_for_script(data)}</script>'
         f"<script>{js}</script></div>"
     )

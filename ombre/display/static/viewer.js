@@ -89,13 +89,24 @@
       var seat = Number(this.seatEls[j].getAttribute("data-seat"));
       this.seatEls[j].classList.toggle("om-to-move", seat === s.m);
     }
-    if (k !== prev) this.status.textContent = s.a;
+    if (k !== prev) this.status.textContent = this.announce(k, prev);
     this.where.textContent = s.w;
     if (this.result) this.result.hidden = k !== this.last() || !this.data.done;
     this.step = k;
     this.updateControls(s);
     this.markNote(s.t);
     if (opts.hash) this.writeHash();
+  };
+
+  // One card forward: that card. A longer move: the whole trick reached (who led what, who
+  // played what, who won). Any move back: the position reached, said as taken back.
+  Viewer.prototype.announce = function (k, prev) {
+    var s = this.data.steps[k];
+    var whole = s.ta || s.a;
+    if (prev < 0 || k === prev + 1) return s.a;
+    if (k > prev) return whole;
+    if (k === 0) return "Taken back: " + s.a;
+    return "Taken back to " + s.w.charAt(0).toLowerCase() + s.w.slice(1) + ". " + whole;
   };
 
   Viewer.prototype.updateControls = function (s) {
@@ -193,12 +204,19 @@
       else {
         ev.preventDefault();
         self.show(Number(el.getAttribute("data-step")), { hash: true });
+        // a link in the commentary: bring the table into view, the focus stays on the link
+        if (el.tagName === "A") {
+          var table = root.querySelector(".om-table");
+          if (table && table.scrollIntoView) table.scrollIntoView({ block: "nearest" });
+        }
       }
     });
     root.addEventListener("keydown", function (ev) {
       if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
-      var tag = ev.target && ev.target.tagName;
-      if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
+      // the game keys belong to the replay itself and its buttons; in the commentary, the
+      // result or anywhere else they scroll as usual
+      var t = ev.target;
+      if (t !== root && !(t && t.closest && t.closest(".om-controls, .om-jump"))) return;
       var map = {
         ArrowRight: "next",
         ArrowLeft: "prev",
