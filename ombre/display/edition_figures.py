@@ -73,7 +73,8 @@ def _cards(cards: Sequence[Card], trump: Suit | None = None) -> str:
 
 
 def _table(caption: str, head: Sequence[str], rows: Sequence[Sequence[str]], cls: str = "") -> str:
-    th = "".join(f'<th scope="col">{h}</th>' for h in head)
+    # an empty corner cell is a plain cell, not an empty column header
+    th = "".join(f'<th scope="col">{h}</th>' if h.strip() else "<td></td>" for h in head)
     body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in rows)
     return (
         f'<table class="ombre-table {cls}"><caption>{_e(caption)}</caption>'

@@ -305,7 +305,7 @@ def braille_view_html(section_id: str, *, unicode: bool, edition: Edition | None
     """The source lines of a section as a table: page, line, cells (Unicode or ASCII), and their print.
 
     Cells of a shared first or last line that belong to the neighbouring
-    sections are dimmed.
+    sections are muted, and screen-reader text says which section they come from.
 
     >>> table = braille_view_html("of-the-trump", unicode=False)
     >>> "<th scope=\\"col\\">Braille ASCII</th>" in table and ",trump" in table
@@ -319,14 +319,22 @@ def braille_view_html(section_id: str, *, unicode: bool, edition: Edition | None
         words = _line_words(ed, ln, sec)
         lo = words[0].position.cell - 1 if words else len(ln.cells)
         hi = words[-1].end.cell if words else len(ln.cells)
-        parts = [(ln.cells[:lo], True), (ln.cells[lo:hi], False), (ln.cells[hi:], True)]
+        parts = [(ln.cells[:lo], "previous"), (ln.cells[lo:hi], ""), (ln.cells[hi:], "next")]
         cells = []
         for chunk, outside in parts:
             if not chunk:
                 continue
             shown = to_unicode(chunk) if unicode else chunk
-            cls = "ombre-cells-outside" if outside and chunk.strip() else ""
-            cells.append(f'<span class="{cls}">{_e(shown)}</span>' if cls else _e(shown))
+            if outside and chunk.strip():
+                # muted, and said in words: the faintness alone would not tell a screen reader
+                said = f'<span class="ombre-sr">(from the {outside} section) </span>'
+                if outside == "previous":
+                    end = '<span class="ombre-sr"> (end of the previous section)</span>'
+                else:
+                    end = ""
+                cells.append(f'<span class="ombre-cells-outside">{said}{_e(shown)}{end}</span>')
+            else:
+                cells.append(_e(shown))
         printed = " ".join(w.text for w in words)
         rows.append(
             f"<tr><td>{ln.page}</td><td>{ln.line}</td>"

@@ -295,6 +295,9 @@ def table_html(header: Sequence[str], rows: Iterable[Sequence[object]], *, capti
     True
     >>> '">Place</th>' in t and ">A♠</td>" in t and t.count('scope="col"') == 2
     True
+    >>> corner = table_html(["", "Wins"], [["Baron", 3]])
+    >>> corner.count("<th ") == 1 and corner.count("<td ") == 3
+    True
     """
     cell = (
         ' style="padding:.25em .6em;border-bottom:1px solid rgba(127,127,127,.45);'
@@ -302,7 +305,11 @@ def table_html(header: Sequence[str], rows: Iterable[Sequence[object]], *, capti
     )
     cap_style = "caption-side:top;text-align:left;font-weight:600"
     cap = f'<caption style="{cap_style}">{html.escape(caption)}</caption>' if caption else ""
-    head = "".join(f'<th scope="col"{cell}>{html.escape(str(h))}</th>' for h in header)
+    # an empty corner cell is a plain cell, not an empty column header
+    head = "".join(
+        f'<th scope="col"{cell}>{html.escape(str(h))}</th>' if str(h).strip() else f"<td{cell}></td>"
+        for h in header
+    )
     body = "".join(
         "<tr>" + "".join(f"<td{cell}>{html.escape(str(c))}</td>" for c in row) + "</tr>" for row in rows
     )

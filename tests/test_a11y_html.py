@@ -1,0 +1,45 @@
+"""Accessibility of the project's HTML outside the viewer: no empty column headers, and the
+braille cells of a neighbouring section said to be so in words, not only shown fainter."""
+
+from __future__ import annotations
+
+import re
+
+from ombre.display.edition_figures import card_orders_html
+from ombre.display.edition_html import braille_view_html
+from ombre.display.plots import table_html
+from ombre.edition import load_edition
+
+
+def test_a_corner_cell_is_not_an_empty_column_header() -> None:
+    t = table_html(["", "Monte Carlo"], [["Hands won", 12]])
+    assert re.findall(r"<th[ >][^>]*>(.*?)</th>", t) == ["Monte Carlo"]
+    assert t.startswith('<table class="ombre-table"') and ">Hands won</td>" in t
+
+
+def test_the_card_orders_figure_has_no_empty_header() -> None:
+    page = str(card_orders_html())
+    heads = re.findall(r"<th[ >][^>]*>(.*?)</th>", page, re.S)
+    assert heads and all(h.strip() for h in heads)
+    assert '<thead><tr><td></td><th scope="col">1665, black suits</th>' in page
+
+
+OUTSIDE = re.compile(
+    r'<span class="ombre-cells-outside"><span class="ombre-sr">\(from the (previous|next) section\) </span>'
+    r'([^<]+)(<span class="ombre-sr"> \(end of the previous section\)</span>)?</span>'
+)
+
+
+def test_cells_of_the_neighbouring_sections_are_labelled() -> None:
+    ed = load_edition()
+    found = {"previous": 0, "next": 0}
+    for sec in ed.sections:
+        for unicode in (True, False):
+            page = braille_view_html(sec.id, unicode=unicode, edition=ed)
+            spans = OUTSIDE.findall(page)
+            assert page.count('class="ombre-cells-outside"') == len(spans), sec.id
+            for side, cells, end in spans:
+                assert cells.strip()
+                assert bool(end) == (side == "previous")
+                found[side] += 1
+    assert found["previous"] > 0 and found["next"] > 0
