@@ -43,3 +43,22 @@ def test_cells_of_the_neighbouring_sections_are_labelled() -> None:
                 assert bool(end) == (side == "previous")
                 found[side] += 1
     assert found["previous"] > 0 and found["next"] > 0
+
+
+def test_cards_in_exercise_text_have_their_names() -> None:
+    from ombre.display.cardtext import card_label, card_text_html
+    from ombre.display.exercises_html import exercise_html
+    from ombre.exercises import find
+
+    assert card_label("7♦?") == "the Seven of Diamonds, conjectural"
+    assert card_text_html("A♠ & K♥") == (
+        '<span class="ombre-card-text" role="img" aria-label="the Ace of Spades">A♠</span> &amp; '
+        '<span class="ombre-card-text" role="img" aria-label="the King of Hearts">K♥</span>'
+    )
+    assert card_text_html("K♥s or AK♥") == "K♥s or AK♥"  # only whole tokens
+    page = exercise_html(find("matadors-1"), 1)
+    assert (
+        '<label for="ex-matadors-1-c1">b) <span class="ombre-card-text" role="img" '
+        'aria-label="the Two of Clubs">2♣</span></label>' in page
+    )
+    assert '"card_names": {"2♠": "the Two of Spades"' in page

@@ -27,6 +27,7 @@ import html
 import json
 from collections.abc import Iterable
 
+from ombre.display.cardtext import card_names, card_text_html
 from ombre.display.svg import cards_html
 from ombre.exercises import Exercise, ExerciseSet
 
@@ -116,6 +117,24 @@ EXERCISE_JS = r"""
     return {correct: false, message: "Not right: " + show(v) + " is " + dir + "." +
             (data.hint ? " Hint: " + data.hint : "")};
   }
+  // the message as text, each card in it (K♥) a span named for screen readers
+  function write(out, message, names) {
+    var token = /(^|[^\w\u2660-\u2667])([AKQJ2-7][\u2660\u2663\u2665\u2666]\??)(?![\w\u2660-\u2667])/g;
+    var at = 0, m;
+    while ((m = token.exec(message)) !== null) {
+      var start = m.index + m[1].length;
+      if (!Object.prototype.hasOwnProperty.call(names, m[2])) { continue; }
+      out.appendChild(document.createTextNode(message.slice(at, start)));
+      var span = document.createElement("span");
+      span.className = "ombre-card-text";
+      span.setAttribute("role", "img");
+      span.setAttribute("aria-label", names[m[2]]);
+      span.textContent = m[2];
+      out.appendChild(span);
+      at = start + m[2].length;
+    }
+    out.appendChild(document.createTextNode(message.slice(at)));
+  }
   function dataFor(id) {
     var el = document.querySelector('script[data-ombre-ex-data="' + id + '"]');
     return el ? JSON.parse(el.textContent) : null;
@@ -138,7 +157,7 @@ EXERCISE_JS = r"""
     if (verdict.correct === false) { out.classList.add("ombre-ex-wrong"); }
     out.textContent = "";
     // a fresh text node, so that screen readers announce a repeated message again
-    window.setTimeout(function () { out.textContent = verdict.message; }, 30);
+    window.setTimeout(function () { write(out, verdict.message, data.card_names || {}); }, 30);
     form.setAttribute("data-ombre-ex-answered", verdict.correct === null ? "" : String(verdict.correct));
   }
   document.addEventListener("submit", function (ev) {
@@ -148,7 +167,9 @@ EXERCISE_JS = r"""
       check(form);
     }
   });
-  window.ombreExercises = {readNumber: readNumber, matches: matches, judge: judge, check: check};
+  window.ombreExercises = {
+    readNumber: readNumber, matches: matches, judge: judge, check: check, write: write
+  };
 })();
 """
 
@@ -194,18 +215,18 @@ def exercise_html(
         parts.append(f'<div class="ombre-ex-cards">{cards_html(ex.cards, None, 40, label=label)}</div>')
     parts.append(f'<form class="ombre-ex-form" data-ombre-ex="{did}" novalidate>')
     if ex.choices:
-        parts.append(f'<fieldset><legend id="{did}-prompt">{_e(ex.prompt)}</legend>')
+        parts.append(f'<fieldset><legend id="{did}-prompt">{card_text_html(ex.prompt)}</legend>')
         for i, c in enumerate(ex.choices):
             cid = f"{did}-c{i}"
             parts.append(
                 '<div class="ombre-ex-choice">'
                 f'<input type="radio" name="{did}-choice" id="{cid}" value="{i}">'
-                f'<label for="{cid}">{chr(ord("a") + i)}) {_e(c.text)}</label></div>'
+                f'<label for="{cid}">{chr(ord("a") + i)}) {card_text_html(c.text)}</label></div>'
             )
         parts.append("</fieldset>")
     else:
         unit = f" ({_e(ex.unit)})" if ex.unit else ""
-        parts.append(f'<p class="ombre-ex-prompt" id="{did}-prompt">{_e(ex.prompt)}</p>')
+        parts.append(f'<p class="ombre-ex-prompt" id="{did}-prompt">{card_text_html(ex.prompt)}</p>')
         parts.append(
             f'<label for="{did}-answer">Your answer{unit}:</label> '
             f'<input type="text" id="{did}-answer" name="{did}-answer" inputmode="decimal" '
@@ -220,13 +241,17 @@ def exercise_html(
         'aria-atomic="true"></div>'
     )
     if ex.hint:
-        parts.append(f"<details><summary>Hint</summary><p>{_e(ex.hint)}</p></details>")
+        parts.append(f"<details><summary>Hint</summary><p>{card_text_html(ex.hint)}</p></details>")
     source = f'<p class="ombre-ex-source">Source: {_e(ex.source)}</p>' if ex.source else ""
     parts.append(
-        f"<details><summary>Solution</summary><p><strong>Answer: {_e(ex.answer_text)}.</strong> "
-        f"{_e(ex.solution)}</p>{source}</details>"
+        f"<details><summary>Solution</summary><p><strong>Answer: {card_text_html(ex.answer_text)}.</strong> "
+        f"{card_text_html(ex.solution)}</p>{source}</details>"
     )
-    data = json.dumps(ex.to_dict(), ensure_ascii=False).replace("</", "<\\/")
+    record = ex.to_dict()
+    # the names of the cards in the feedback texts, for the script that writes them
+    said = [c.feedback for c in ex.choices] + [ex.solution, ex.hint or ""] + [m[1] for m in ex.mistakes]
+    record["card_names"] = card_names(said)
+    data = json.dumps(record, ensure_ascii=False).replace("</", "<\\/")
     parts.append(f'<script type="application/json" data-ombre-ex-data="{did}">{data}</script>')
     parts.append("</section>")
     return "".join(parts)

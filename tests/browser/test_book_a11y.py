@@ -192,3 +192,17 @@ def test_a_trick_jump_announces_the_whole_trick(page: Any, book_url: str) -> Non
         )
     )
     watch.assert_clean()
+
+
+def test_exercise_cards_are_named_in_the_book(page: Any, book_url: str) -> None:
+    watch = watch_page(page, book_url)
+    page.goto(f"{book_url}/book/teaching/set-matadors.html", wait_until="networkidle")
+    first = page.locator("section.ombre-ex").first
+    assert first.get_by_role("radio", name="b) the Two of Clubs", exact=True).count() == 1
+    spans = page.locator(".ombre-card-text[role=img]")
+    assert spans.count() > 20
+    labels = spans.evaluate_all("(els) => els.map((e) => e.getAttribute('aria-label'))")
+    assert all(label.startswith("the ") for label in labels)
+    report = _report(_axe(page, ["aria-allowed-role", "role-img-alt", "label"]))
+    assert not report, "\n".join(report)
+    watch.assert_clean()

@@ -58,6 +58,27 @@ def test_choice_wrong_then_right_with_feedback_announced(ex_page: Any) -> None:
     expect(feedback).to_have_class("ombre-ex-feedback ombre-ex-right")
 
 
+def test_cards_in_choices_and_feedback_are_named(ex_page: Any) -> None:
+    """A card written K♥ is read as "the King of Hearts", in the choices and in the feedback."""
+    ex = find("matadors-1")
+    group = ex_page.locator("#ex-matadors-1")
+    for i, name in enumerate(
+        ["the Two of Spades", "the Two of Clubs", "the Seven of Hearts", "the Seven of Diamonds"]
+    ):
+        expect(group.get_by_role("radio", name=f"{chr(ord('a') + i)}) {name}", exact=True)).to_have_count(1)
+    ex_page.check(f"#ex-matadors-1-c{ex.answer_index}")
+    ex_page.click("#ex-matadors-1 button[type=submit]")
+    feedback = ex_page.locator("#ex-matadors-1-feedback")
+    expect(feedback).to_have_text("Right. " + ex.choices[ex.answer_index].feedback)
+    named = feedback.get_by_role("img", name="the Two of Clubs")
+    expect(named.first).to_have_text("2♣")
+    # the card's plain name, never its title: the feedback may say Manille, the name does not
+    labels = feedback.locator("[role=img]").evaluate_all(
+        "(els) => els.map((e) => e.getAttribute('aria-label'))"
+    )
+    assert labels and all(label.startswith("the ") and "Manille" not in label for label in labels)
+
+
 def test_checking_with_nothing_chosen_asks_for_an_answer(ex_page: Any) -> None:
     ex_page.click("#ex-order-2 button[type=submit]")
     expect(ex_page.locator("#ex-order-2-feedback")).to_have_text("Choose an answer first.")

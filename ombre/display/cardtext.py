@@ -1,0 +1,59 @@
+"""Cards written in text (``K♥``, ``7♦?``) with a text alternative for screen readers and braille.
+
+A suit symbol alone is read as "black heart suit" or shown as an unknown character; each card
+in the project's HTML text is therefore a ``role="img"`` span named as the viewer names it
+("the King of Hearts"), with ", conjectural" for a card marked ``?``.  The name is the card's
+plain name, never its title: a question that asks which card is Manille must not answer itself.
+
+>>> card_text_html("Right. 2♣ is Manille")
+'Right. <span class="ombre-card-text" role="img" aria-label="the Two of Clubs">2♣</span> is Manille'
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Iterable
+
+from ombre.cards import Card
+
+# A rank and a suit symbol, optionally marked ? (conjectural), not inside a longer word.
+CARD_TOKEN = re.compile(r"(?<![\w♠♣♥♦])([AKQJ2-7][♠♣♥♦])(\?)?(?![\w♠♣♥♦])")
+
+
+def card_label(token: str) -> str:
+    """The spoken name of a card token: ``"7♦?"`` -> ``"the Seven of Diamonds, conjectural"``.
+
+    >>> card_label("J♦")
+    'the Knave of Diamonds'
+    """
+    m = CARD_TOKEN.fullmatch(token)
+    if m is None:
+        raise ValueError(f"{token!r} is not a card written as rank and suit symbol (e.g. K♥)")
+    name = "the " + Card.parse(m.group(1)).name
+    return name + (", conjectural" if m.group(2) else "")
+
+
+def card_text_html(text: str) -> str:
+    """``text`` escaped for HTML, every card in it a named ``role="img"`` span."""
+    out: list[str] = []
+    at = 0
+    for m in CARD_TOKEN.finditer(text):
+        out.append(html.escape(text[at : m.start()], quote=True))
+        token = m.group(0)
+        out.append(
+            f'<span class="ombre-card-text" role="img" aria-label="{html.escape(card_label(token))}">'
+            f"{html.escape(token)}</span>"
+        )
+        at = m.end()
+    out.append(html.escape(text[at:], quote=True))
+    return "".join(out)
+
+
+def card_names(texts: Iterable[str]) -> dict[str, str]:
+    """Every card token in ``texts`` and its spoken name, for a script that writes those texts.
+
+    >>> card_names(["Right. 2♣ is Manille", "not 7♦?"])
+    {'2♣': 'the Two of Clubs', '7♦?': 'the Seven of Diamonds, conjectural'}
+    """
+    return {m.group(0): card_label(m.group(0)) for t in texts for m in CARD_TOKEN.finditer(t)}
