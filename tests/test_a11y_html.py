@@ -62,3 +62,10 @@ def test_cards_in_exercise_text_have_their_names() -> None:
         'aria-label="the Two of Clubs">2♣</span></label>' in page
     )
     assert '"card_names": {"2♠": "the Two of Spades"' in page
+
+
+def test_cards_in_the_edition_figures_have_their_names() -> None:
+    page = str(card_orders_html())
+    named = re.findall(r'<span class="ombre-(?:red|black)" role="img" aria-label="([^"]+)"', page)
+    assert "the Two of Spades" in named and "the Knave of Diamonds" in named
+    assert page.count('<span class="ombre-red"') + page.count('<span class="ombre-black"') == len(named)

@@ -61,11 +61,22 @@ def _e(text: str) -> str:
 
 
 def _card(card: Card, trump: Suit | None = None) -> str:
-    """A card as text: ``K♥`` (red suits marked by class as well as colour), with its title if any."""
+    """A card as text: ``K♥`` (red suits marked by class as well as colour), with its title if any.
+
+    The symbols are a ``role="img"`` named as the viewer names the card ("the King of Hearts"):
+    a screen reader would say "K black heart suit", and a tooltip needs a mouse.
+
+    >>> two = _card(Card.parse("2s"), Suit.SPADES)
+    >>> 'role="img" aria-label="the Two of Spades"' in two and two.endswith(">2♠</span> Manille")
+    True
+    """
     title = card.title(trump) if trump is not None else None
     colour = "ombre-red" if card.suit.is_red else "ombre-black"
     label = f" {title}" if title else ""
-    return f'<span class="{colour}" title="{_e(card.name)}">{_e(card.symbol)}</span>{_e(label)}'
+    return (
+        f'<span class="{colour}" role="img" aria-label="the {_e(card.name)}" title="{_e(card.name)}">'
+        f"{_e(card.symbol)}</span>{_e(label)}"
+    )
 
 
 def _cards(cards: Sequence[Card], trump: Suit | None = None) -> str:

@@ -206,3 +206,12 @@ def test_exercise_cards_are_named_in_the_book(page: Any, book_url: str) -> None:
     report = _report(_axe(page, ["aria-allowed-role", "role-img-alt", "label"]))
     assert not report, "\n".join(report)
     watch.assert_clean()
+
+
+def test_edition_figure_cards_are_named(page: Any, book_url: str) -> None:
+    watch = watch_page(page, book_url)
+    page.goto(f"{book_url}/book/edition/play.html", wait_until="networkidle")
+    king = page.locator('span.ombre-red[title="King of Hearts"]').first
+    assert king.get_attribute("role") == "img"
+    assert "the King of Hearts" in king.locator("xpath=..").aria_snapshot()
+    watch.assert_clean()
