@@ -257,7 +257,7 @@ def _solve_arguments(p: argparse.ArgumentParser) -> None:
 
 def _solve(args: argparse.Namespace) -> int:
     from ombre.record import read_records, replay_record
-    from ombre.solver import analyse_play, value_text
+    from ombre.solver import analyse_game, value_text
 
     games = read_records(_read_text(args.file), path=args.file)
     numbers = list(range(1, len(games) + 1))
@@ -284,24 +284,18 @@ def _solve(args: argparse.Namespace) -> int:
             out.write(f"{why[0].upper()}{why[1:]}, so there is nothing to solve.\n")
             skipped.append(f"game {number} ({why})")
             continue
-        plays = [c for t in state.tricks for c in t.cards]
-        seats = [s for t in state.tricks for s in t.seats]
         current = state.current_trick
-        if current is not None:
-            plays += list(current.cards)
-            seats += list(current.seats)
-        if not plays:
+        tricks = [*state.tricks, *([current] if current is not None else [])]
+        if not any(t.cards for t in tricks):
             out.write("No card has been played yet, so there is nothing to solve.\n")
             skipped.append(f"game {number} (no card played yet)")
             continue
         renounce = replay.renounces[0] if replay.renounces else None
+        cut = None
         if renounce is not None:
             # the solver plays by the rules: value the cards before the renounce only
-            cut = next(
-                i for i, seat in enumerate(seats) if i // 3 + 1 == renounce.trick and seat == renounce.seat
-            )
-            plays = plays[:cut]
-        steps = analyse_play(state.hands_at_play, state.trump, state.ombre, seats[0], plays, args.objective)
+            cut = 3 * (renounce.trick - 1) + tricks[renounce.trick - 1].seats.index(renounce.seat)
+        steps = analyse_game(state, args.objective, cards=cut)
         what = "the Ombre's tricks in the hand" if args.objective == "tricks" else "the Ombre's result"
         out.write(
             f"Ombre: {names[state.ombre]}; trumps: {state.trump.plural}. Each value is {what} "

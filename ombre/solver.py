@@ -1651,11 +1651,14 @@ def analyse_play(
     return out
 
 
-def analyse_game(state: object, objective: Objective = "tricks") -> list[MoveAnalysis]:
+def analyse_game(
+    state: object, objective: Objective = "tricks", *, cards: int | None = None
+) -> list[MoveAnalysis]:
     """Analyse every card played in a :class:`ombre.game.GameState` (a replayed record, say).
 
     The play is taken from the hands as they stood at the first lead and the
-    tricks played since (the current unfinished trick included).
+    tricks played since (the current unfinished trick included); ``cards``, if
+    given, analyses only that many of the first cards played.
     """
     from ombre.game import GameState
 
@@ -1667,6 +1670,8 @@ def analyse_game(state: object, objective: Objective = "tricks") -> list[MoveAna
     current = state.current_trick
     if current is not None:
         plays += list(current.cards)
+    if cards is not None:
+        plays = plays[:cards]
     leader = state.tricks[0].leader if state.tricks else (current.leader if current is not None else None)
     if leader is None:
         return []
