@@ -85,9 +85,7 @@ class ExerciseWidget:
         )
         self.new_note = widgets.HTML()
         if allow_new and self._only_one_question():
-            self.new_button.disabled = True
-            self.new_button.tooltip = "This kind of exercise has only one question"
-            self.new_note.value = "<small>(This kind of exercise has only one question.)</small>"
+            self._no_new_question()
         #: the verdict: one persistent live region (see :mod:`ombre.display.live`)
         self.feedback = live_html()
         self.hint_box = widgets.Accordion(children=[widgets.HTML()], selected_index=None)
@@ -154,6 +152,11 @@ class ExerciseWidget:
         shown = _question_key(self.exercise)
         return all(_question_key(generate(self.exercise.kind, s)) == shown for s in self._candidates())
 
+    def _no_new_question(self) -> None:
+        self.new_button.disabled = True
+        self.new_button.tooltip = "This kind of exercise has only one question"
+        self.new_note.value = "<small>(This kind of exercise has only one question.)</small>"
+
     def new_question(self) -> None:
         """Replace the question by a fresh one of the same kind, different from the one shown.
 
@@ -167,9 +170,7 @@ class ExerciseWidget:
             if _question_key(fresh) != shown:
                 break
         else:
-            self.new_button.disabled = True
-            self.new_button.tooltip = "This kind of exercise has only one question"
-            self.new_note.value = "<small>(This kind of exercise has only one question.)</small>"
+            self._no_new_question()
             return
         self._fresh += 1
         self.exercise = fresh
