@@ -23,6 +23,7 @@ from ombre.display.viewer import (
 )
 from ombre.errors import OmbreError
 from ombre.game import Bid, Deal, DeclareVole, Exchange, GameState, NameTrump, Phase
+from ombre.players import RuleOfThumbPlayer, play_hand
 from ombre.record import GameRecord, read_records
 
 # Belinda's game as W. Pole reconstructs it (small cards chosen to keep the play legal): Belinda
@@ -137,6 +138,20 @@ def test_outcome_and_payments(replay: Replay) -> None:
     assert o.net[0] == "+30 counters"
     assert "The Baron pays Belinda 4 counters: 4 matadors." in o.transfers
     assert o.pool == "0 counters"
+
+
+def test_amounts_of_two_units_have_no_sign_inside() -> None:
+    # 1665 amounts in great and lesser marks: each unit unsigned, not "3 great marks, +4 lesser marks"
+    won = build_replay(belinda_state(rules="1665")).outcome
+    assert won is not None
+    assert "The pool pays Belinda 3 great marks, 4 lesser marks: takes up the stakes." in won.transfers
+    state = play_hand(Deal.random(seed=2, dealer=2), [RuleOfThumbPlayer()] * 3)
+    assert str(state.result) == "repuesto"
+    o = build_replay(state).outcome
+    assert o is not None
+    assert o.pool == "6 great marks, 32 lesser marks"
+    assert "Seat 0 pays the pool 3 great marks, 16 lesser marks: " in " ".join(o.transfers)
+    assert not any("+" in t for t in (*won.transfers, *o.transfers, won.pool, o.pool))
 
 
 def test_state_at_rebuilds_the_vole_declaration(replay: Replay) -> None:

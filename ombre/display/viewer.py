@@ -302,7 +302,7 @@ def _outcome(state: GameState) -> ReplayOutcome | None:
         return "the pool" if seat == POOL else names[seat]
 
     transfers = tuple(
-        f"{_cap(who(t.payer))} pays {who(t.payee)} {t.amount.format(units).lstrip('+')}: {t.reason}."
+        f"{_cap(who(t.payer))} pays {who(t.payee)} {t.amount.format(units, signed=False)}: {t.reason}."
         for t in st.transfers
     )
     return ReplayOutcome(
@@ -310,7 +310,7 @@ def _outcome(state: GameState) -> ReplayOutcome | None:
         rules_title=state.rules.title,
         net=(st.net[0].format(units), st.net[1].format(units), st.net[2].format(units)),
         transfers=transfers,
-        pool=st.pool_after.format(units).lstrip("+"),
+        pool=st.pool_after.format(units, signed=False),
     )
 
 
