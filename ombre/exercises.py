@@ -42,6 +42,7 @@ from ombre.cards import BASTO, DECK, PAM, SPADILLE, SUITS, Card, Suit
 from ombre.errors import OmbreError
 from ombre.payments import settle
 from ombre.players import (
+    Reckoning,
     advised_bid,
     advised_discards,
     reckon,
@@ -709,8 +710,9 @@ def _matadors_manille(rng: random.Random, seed: int) -> Exercise:
         prompt=f"{trump.plural.title()} are trumps. Which card is Manille, the second matador?",
         choices=tuple(choices),
         solution=(
-            f'{right.symbol}. 1665 calls Manille "the black Deuces of either suit" and '
-            '"Sevens of either Suit" in red: the lowest card of the suit becomes the second trump.'
+            f'{right.symbol}. 1665 lists the second trump as "The Mallilio, or black Deuces of either suit" '
+            'in black and "The Mallilio, or Sevens of either Suit" in red: the lowest card of the suit '
+            "becomes the second trump."
         ),
         hint="Black suits: the two. Red suits: the seven.",
         source=_ORDER_SRC,
@@ -1008,8 +1010,8 @@ def _why_result(tricks: Sequence[int], ombre: int) -> str:
                 "(1665)."
             )
         return (
-            f"The Ombre took {o} and the defenders split theirs {hi}-{lo}, so he has "
-            'more than either: "or if he win Four, and can so divide the Tricks, as one may win Two, '
+            f"The Ombre took {o} and the defenders split theirs {hi}-{lo}, so the Ombre has more than "
+            'either: "or if he win Four, and can so divide the Tricks, as one may win Two, '
             'the other Three" (1665).'
         )
     if r is Result.CODILLE:
@@ -1024,7 +1026,7 @@ def _why_result(tricks: Sequence[int], ombre: int) -> str:
         return f"Both defenders took {o}, as many as the Ombre's {o}, and nobody took more: {_REPUESTO_Q}."
     return (
         f"One defender took {hi}, as many as the Ombre's {o}, and nobody took more, so the Ombre has "
-        f"not won and no defender beat him: {_REPUESTO_Q}."
+        f"not won and no defender has won more than the Ombre: {_REPUESTO_Q}."
     )
 
 
@@ -1560,6 +1562,30 @@ def _pope_line(rng: random.Random, seed: int) -> Exercise:
 # ---------------------------------------------------------------------------
 
 
+#: The book's own count of sure tricks (:func:`ombre.players.reckon`), named as such: the pamphlet
+#: gives examples ("the three Matadors, or six or seven good Trumps"), not a count for each card.
+_COUNTS = "each matador, each king of another suit, and one for every two other trumps"
+_RULE_OF_THUMB = f"the book's rule of thumb, which counts {_COUNTS}"
+_PAMPHLET_COUNT = (
+    '1665 names "the three Matadors, or six or seven good Trumps without them" as three sure tricks, '
+    'and counts kings "as good as Trumps"'
+)
+
+
+def _lone_matadors(r: Reckoning) -> str:
+    """A sentence on each matador the rule of thumb counts although a higher matador is not held."""
+    tops = matadors(r.trump)
+    out = []
+    for m in r.matadors:
+        over = [c for c in tops[: tops.index(m)] if c not in r.matadors]
+        if over:
+            out.append(
+                f"The rule of thumb counts {m.symbol} as a trick although {_t(over)}, which you do not "
+                f"hold, can beat it."
+            )
+    return " ".join(out)
+
+
 def _advice_hand(rng: random.Random, want: Callable[[list[Card]], bool]) -> list[Card]:
     for _ in range(5000):
         hand = rng.sample(list(DECK), 9)
@@ -1580,18 +1606,18 @@ def _advice_sure(rng: random.Random, seed: int) -> Exercise:
         "advice.sure-tricks",
         seed,
         prompt=(
-            f"Your hand: {_t(shown)}. If you name {trump.plural}, how many sure tricks does the 1665 "
-            "reckoning give it? (Count each matador, each king of another suit, and one for every two "
-            "other trumps.)"
+            f"Your hand: {_t(shown)}. If you name {trump.plural}, how many sure tricks does the book's rule "
+            f"of thumb give it? (The rule of thumb counts {_COUNTS}. That count is this book's, not the "
+            f"pamphlet's: {_PAMPHLET_COUNT}.)"
         ),
         number=Fraction(r.sure_tricks),
-        solution=f"{r.sure_tricks}. {_cap(r.explain())}.",
+        solution=" ".join(x for x in (f"{r.sure_tricks}. {_cap(r.explain())}.", _lone_matadors(r)) if x),
         hint='"the Kings of any Suit are alwayes accounted as good as Trumps" (1665).',
         mistakes=(
             (
                 Fraction(len(r.matadors) + len(r.other_trumps) + len(r.kings)),
-                "Not every trump is a sure trick: the small trumps count one for every two "
-                '("six or seven good Trumps" make three sure tricks).',
+                "Not every trump is a sure trick: the rule of thumb counts the trumps below the matadors "
+                'one for every two, as 1665 makes "six or seven good Trumps" three sure tricks.',
             ),
         ),
         source=_ADVICE_SRC,
@@ -1610,7 +1636,9 @@ def _advice_bid(rng: random.Random, seed: int) -> Exercise:
     best = trump_candidates(hand)[0]
     bid = advised_bid(hand)
     verdict = "Play" if bid == "play" else "Pass"
-    why = f"The best trump is {best.trump.plural}: {best.explain()}."
+    why = " ".join(
+        x for x in (f"The best trump is {best.trump.plural}: {best.explain()}.", _lone_matadors(best)) if x
+    )
     choices = (
         Choice(
             "Play (be the Ombre)",
@@ -1637,13 +1665,15 @@ def _advice_bid(rng: random.Random, seed: int) -> Exercise:
         "advice.bid",
         seed,
         prompt=(
-            f"You are first to speak. Your hand: {_t(sorted(hand, key=lambda c: c.index))}. "
-            "By the 1665 advice, do you play or pass?"
+            f"You are first to speak. Your hand: {_t(sorted(hand, key=lambda c: c.index))}. 1665 advises "
+            'playing only with "three sure Tricks in his hand at least". Counting sure tricks by '
+            f"{_RULE_OF_THUMB}, do you play or pass?"
         ),
         choices=choices,
         solution=f'{verdict}. {why} 1665: "One is never to play unless he have three sure Tricks in his hand '
         'at least".',
-        hint="Reckon the hand for its best trump suit: matadors, kings, and half the other trumps.",
+        hint="Reckon the hand by the rule of thumb for its best trump suit: matadors, kings, and half the "
+        "other trumps.",
         source=_ADVICE_SRC,
         cards=tuple(sorted(hand, key=lambda c: c.index)),
     )
@@ -1671,29 +1701,44 @@ def _advice_trump(rng: random.Random, seed: int) -> Exercise:
         "as many sure tricks and trumps, but you hold its king, which would be a sure trick if another "
         "suit were trumps.",
     )
+    # why each other suit comes after the best one: the first of the four preferences that decides
+    deciding = {
+        r.trump: next(i for i in range(4) if trump_preference(r, hand)[i] != top[i]) for r in cands[1:]
+    }
     choices = []
     for r in cands:
         if r.trump is best:
             fb = f"Best: {r.explain()}."
         else:
-            mine = trump_preference(r, hand)
-            first = next(i for i in range(4) if mine[i] != top[i])
-            fb = f"{_cap(r.explain())}; {reasons[first]}"
+            fb = f"{_cap(r.explain())}; {reasons[deciding[r.trump]]}"
         choices.append(Choice(r.trump.plural.title(), r.trump is best, fb))
+    why_not = []
+    for i in sorted(set(deciding.values())):
+        suits = [t.plural for t, k in deciding.items() if k == i]
+        one = len(suits) == 1
+        compared = (
+            "fewer sure tricks",
+            "as many sure tricks, but fewer trumps",
+            f"as many sure tricks and trumps, but {'is' if one else 'are'} red, and 1665 prefers black "
+            '"because there are fewer Trumps of it"',
+            f"as many sure tricks and trumps, but you hold {'its' if one else 'their'} king, and 1665 would "
+            'rather "choose that Suit of which you have not the King"',
+        )
+        named = suits[0] if one else ", ".join(suits[:-1]) + " and " + suits[-1]
+        why_not.append(f"{named} {'gives' if one else 'give'} {compared[i]}")
+    verdict = _cap("; ".join(why_not)) + "."
     choices.sort(key=lambda c: SUITS.index(Suit.parse(c.text)))
     return _ex(
         "advice.trump",
         seed,
         prompt=(
-            f"Your hand: {_t(sorted(hand, key=lambda c: c.index))}. You will play. Which suit should you "
-            "name trumps, by the 1665 advice?"
+            f"Your hand: {_t(sorted(hand, key=lambda c: c.index))}. You will play. Counting sure tricks by "
+            f"{_RULE_OF_THUMB}, which suit should you name trumps? (Between suits that count the same, "
+            "the rule of thumb takes the one with more trumps, then the 1665 preferences: a black suit, "
+            "then one whose king you do not hold.)"
         ),
         choices=tuple(choices),
-        solution=(
-            f"{best.plural.title()}. {_cap(cands[0].explain())}. Between equal suits 1665 prefers "
-            'black, and a suit whose king you do not hold: "besides your three Trumps, you have a King, '
-            'which is as good as a fourth".'
-        ),
+        solution=f"{best.plural.title()}. {_cap(cands[0].explain())}. {verdict}",
         hint="Reckon the hand four times, once for each trump suit.",
         source=_ADVICE_SRC,
         cards=tuple(sorted(hand, key=lambda c: c.index)),
@@ -1750,13 +1795,15 @@ def _advice_black(rng: random.Random, seed: int) -> Exercise:
         Choice(
             black.plural.title(),
             True,
-            f"{_cap(cands[black].explain())}. As good as {red.plural} by the count, and black is preferred: "
+            f"By the book's rule of thumb, {cands[black].explain()}. As good as {red.plural} by the count, "
+            "and black is preferred: "
             '"because there are fewer Trumps of it" (11 against 12), fewer are left against you.',
         ),
         Choice(
             red.plural.title(),
             False,
-            f"{_cap(cands[red].explain())}. The count is the same, but 1665 prefers the black suit, which "
+            f"By the book's rule of thumb, {cands[red].explain()}. The count is the same, but 1665 prefers "
+            "the black suit, which "
             "has one trump fewer.",
         ),
     )
@@ -1837,9 +1884,9 @@ def _tenaces_draw(rng: random.Random, seed: int) -> Exercise:
         number=Fraction(max(left, 0)),
         solution=(
             f"{max(left, 0)}: {len(trumps)} trumps - {held} of yours - {2 * rounds} that fell = {left}. "
-            '1665: "if you have three Matadors with two other Trumps your best way is first to play your '
-            "Matadors, to see how the Trump lie, and if both follow, you are sure that if three Trump be "
-            'Red, there remains onely one Trump in their hands; if Black, none at all".'
+            '1665: "if you have three Matadors with two other Trumps your best way is first to play you '
+            "[your] Matadors, to see how the Trump lie, and if both follow, you are sure that if three "
+            'Trump be Red, there remains onely one Trump in their hands; if Black, none at all".'
         ),
         hint="Count: the suit's trumps, less yours, less two for every round both followed.",
         source=_TENACE_SRC,
