@@ -89,6 +89,8 @@ def test_every_reconstructed_card_is_marked(name: str) -> None:
 
 
 _VERSE = re.compile(r"^(\d+)  (.*)$")
+#: a quotation within a quotation: single quotes not inside a word (an apostrophe is)
+_INNER = re.compile(r"(?<!\w)'([^']+?)'(?!\w)")
 
 
 @pytest.mark.parametrize("name", list(READINGS))
@@ -120,8 +122,11 @@ def test_comments_quote_pope_and_morley_exactly(name: str) -> None:
         elif c.startswith("Morley: "):
             quoted = " ".join(c.removeprefix("Morley: ").split())
             assert quoted.startswith('"') and quoted.endswith('"')
-            assert quoted[1:-1].strip(), f"trick comment {c!r} quotes nothing"
-            assert quoted[1:-1] in morley, quoted[:60]
+            inner = quoted[1:-1]
+            assert inner.strip(), f"trick comment {c!r} quotes nothing"
+            # a quotation inside Morley's sentence is set in single quotes, as a printer would
+            assert '"' not in inner, f"double quotes nested in double quotes: {inner[:60]}"
+            assert _INNER.sub(r'"\1"', inner) in morley, quoted[:60]
     # the game itself, lines 45-100, is quoted from beginning to end
     assert set(range(45, 101)) <= seen
 
@@ -385,3 +390,12 @@ def test_conjectural_cards_are_the_marked_cards_of_deal_exchange_and_play() -> N
     assert Card.parse("As") not in marked and Card.parse("Kc") not in marked
     assert marked == {rc.card for h in (*rec.deal.hands, rec.deal.stock) for rc in h if rc.conjectural}
     assert rec.conjectural is bool(marked)
+
+
+def test_the_reconstruction_is_pole_s_only_probably() -> None:
+    """The sources attribute the published reconstruction only "probably" to W. Pole (The
+    Evolution of Whist, 1895): wherever the record names him as its author it says so."""
+    rec = load_record("pole")
+    notes = [rec.tag("Source") or "", *rec.comments, *(c for t in rec.tricks for c in t.comments)]
+    naming = [n for n in notes if "Pole" in n]
+    assert naming and all("probably by W. Pole" in n for n in naming), naming
