@@ -4,8 +4,8 @@ Three readings of the game are shipped as game records (package data,
 ``ombre/data/records/belinda-*.omb``):
 
 ``pole``
-    the published full reconstruction (W. Pole, *The Evolution of Whist*,
-    1895), completed with particular small cards;
+    the published full reconstruction (probably W. Pole's, *The Evolution of
+    Whist*, 1895), completed with particular small cards;
 ``king-of-clubs``
     the reading in which the King of Clubs at trick 5 is the third player's
     card, not Belinda's lead (Morley: "or possibly the other player");
