@@ -4,8 +4,8 @@ Three readings of the game are shipped as game records (package data,
 ``ombre/data/records/belinda-*.omb``):
 
 ``pole``
-    the published full reconstruction (W. Pole, *The Evolution of Whist*,
-    1895), completed with particular small cards;
+    the published full reconstruction (probably W. Pole's, *The Evolution of
+    Whist*, 1895), completed with particular small cards;
 ``king-of-clubs``
     the reading in which the King of Clubs at trick 5 is the third player's
     card, not Belinda's lead (Morley: "or possibly the other player");
@@ -24,7 +24,7 @@ analyses use the double-dummy solver (:mod:`ombre.solver`).
 >>> [r.id for r in rows if not r.ok]
 ['iii.37-44', 'iii.79-80']
 >>> [r.reason for r in rows if r.id == "iii.79-80"]
-['no clubs among the cards that fall to the diamonds (4h, 6d, 5h, 7d)']
+['no clubs among the cards that fall to the diamonds (4♥, 6♦, 5♥, 7♦)']
 
 Counting the deals with every card of Belinda's and the Baron's hands pinned
 (the third player's hand and the stock are then what is counted):
@@ -188,7 +188,9 @@ class Token:
     """A card, or a class of cards that no constraint tells apart (``small spades``), as played.
 
     Constraints ask a token only what it is: the card (if it is one card),
-    the suit it counts as, whether it is a trump or a court card.
+    the suit it counts as, whether it is a trump or a court card.  Its label,
+    which the constraints' reasons quote, is in the book's notation (``Q♣``,
+    ``spade pips (7♠ 6♠)``), never the record's card codes.
     """
 
     label: str
@@ -222,7 +224,7 @@ class Token:
 
 @cache
 def _single(card: Card) -> Token:
-    return Token(str(card), (card,))
+    return Token(card.symbol, (card,))
 
 
 @dataclass
@@ -660,7 +662,7 @@ def _courts(h: History) -> str | None:
         # a class of several court cards counts as all in play only if all its cards were played
         if any(c in t.cards and n == len(t.cards) for t, n in classes.items()):
             continue
-        missing.append(str(c))
+        missing.append(c.symbol)
     if missing:
         return f"not in play: {' '.join(missing)}"
     return None
@@ -956,7 +958,7 @@ def _tokens(named: Iterable[Card]) -> tuple[Token, ...]:
             continue
         kind = "small trumps" if trump else ("court cards" if court else "pips")
         name = f"{suit.singular} {kind}" if not trump else "small trumps"
-        tokens.append(Token(f"{name} ({' '.join(str(c) for c in cards)})", tuple(cards)))
+        tokens.append(Token(f"{name} ({' '.join(c.symbol for c in cards)})", tuple(cards)))
     return tuple(tokens)
 
 

@@ -481,7 +481,8 @@ class RuleSet:
     matadors_need_all_three: bool
     #: paid by each other player for the three matadors together (0 if paid per card)
     matadors_three: tuple[int, str]
-    #: paid by each other player for each card of the sequence beyond the three (or for every card)
+    #: paid by each other player for each card of the sequence beyond the three (for every card of
+    #: it, the three included, when ``matadors_three`` is 0)
     matadors_per_card: tuple[int, str]
     #: ``"holder"``: whoever holds them is paid, win or lose; ``"ombre"``: paid to the
     #: Ombre if he wins, by him if he loses
@@ -622,7 +623,7 @@ RULES_1665 = RuleSet(
     redeal_when_all_pass=True,
     renounce_doubles_stake=True,
     citations=(
-        ("unit_values", '1665, "Of the Stakes": great marks "at 12 pence, the lesser ... pence the piece"'),
+        ("unit_values", '1665, "Of the Stakes": great marks "at 12. pence, the lesser ... pence the piece"'),
         ("game_stake", '1665, "Of the Stakes": "great Marks you stake each one one for the Game"'),
         ("pass_fee", '1665, "Of the Stakes": "the lesser for passing"'),
         ("eldest_fee", '1665, "Of the Stakes": "for the hand, if you be eldest"'),
@@ -639,7 +640,11 @@ RULES_1665 = RuleSet(
         ("vole_clears_table", "1665: silent"),
         ("vole_must_be_declared_before_trick", '1665, "Of the Voll": "declare before the fifth Trick"'),
         ("defender_vole_clears_table", "1665: the Voll is the Player's undertaking"),
-        ("ombre_must_take_in", '1665, "Of taking in", article 2: "you oblige your self to take in"'),
+        (
+            "ombre_must_take_in",
+            "convention: 1665 binds only the player who has asked whether any will play without taking in "
+            '(article 2); article 1 lets the first hand take in "as many of or as few Cards as he pleases"',
+        ),
         ("forced_spadille", "1665: no forced Spadille"),
         ("redeal_when_all_pass", "1665: silent; a new deal"),
         (
@@ -659,7 +664,7 @@ RULES_COURT_GAMESTER = RuleSet(
     eldest_fee=(0, "counters"),
     take_in_fee=(0, "counters"),
     matadors_need_all_three=True,
-    matadors_three=(0, "counters"),
+    matadors_three=(3, "counters"),
     matadors_per_card=(1, "counters"),
     matadors_paid="ombre",
     sans_prendre_bonus=(3, "counters"),
@@ -678,7 +683,7 @@ RULES_COURT_GAMESTER = RuleSet(
         ("eldest_fee", "Court Gamester/Morley: none"),
         ("take_in_fee", "Court Gamester/Morley: none"),
         ("matadors_need_all_three", "Court Gamester; Hoyle: false matadors count only below the three"),
-        ("matadors_three", "Court Gamester/Morley: paid per card"),
+        ("matadors_three", "Court Gamester/Morley: a counter a matador, so three for the three"),
         ("matadors_per_card", 'Morley: Belinda is paid "four counters from each" for four matadors'),
         ("matadors_paid", "Morley: to the winning Ombre; Hoyle: a losing Ombre pays them"),
         ("sans_prendre_bonus", 'Morley: "receives three counters from each ... pays three counters to each"'),
@@ -686,7 +691,10 @@ RULES_COURT_GAMESTER = RuleSet(
         ("vole_clears_table", 'Morley: "clears all stakes upon the table"'),
         ("vole_must_be_declared_before_trick", "Court Gamester/Morley: no declaration"),
         ("defender_vole_clears_table", 'Morley: "If any one wins all the nine tricks"'),
-        ("ombre_must_take_in", "Morley: the Ombre discards before naming and drawing"),
+        (
+            "ombre_must_take_in",
+            'convention; Morley: the Ombre "begins by discarding from his hand two, three, or more cards"',
+        ),
         ("forced_spadille", "Court Gamester: redeal; forced Spadille is a later variant"),
         ("redeal_when_all_pass", "Court Gamester"),
         ("renounce_doubles_stake", 'Morley: "beasted for revokes": pays the value of the stake'),

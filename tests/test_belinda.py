@@ -89,6 +89,8 @@ def test_every_reconstructed_card_is_marked(name: str) -> None:
 
 
 _VERSE = re.compile(r"^(\d+)  (.*)$")
+#: a quotation within a quotation: single quotes not inside a word (an apostrophe is)
+_INNER = re.compile(r"(?<!\w)'([^']+?)'(?!\w)")
 
 
 @pytest.mark.parametrize("name", list(READINGS))
@@ -120,8 +122,11 @@ def test_comments_quote_pope_and_morley_exactly(name: str) -> None:
         elif c.startswith("Morley: "):
             quoted = " ".join(c.removeprefix("Morley: ").split())
             assert quoted.startswith('"') and quoted.endswith('"')
-            assert quoted[1:-1].strip(), f"trick comment {c!r} quotes nothing"
-            assert quoted[1:-1] in morley, quoted[:60]
+            inner = quoted[1:-1]
+            assert inner.strip(), f"trick comment {c!r} quotes nothing"
+            # a quotation inside Morley's sentence is set in single quotes, as a printer would
+            assert '"' not in inner, f"double quotes nested in double quotes: {inner[:60]}"
+            assert _INNER.sub(r'"\1"', inner) in morley, quoted[:60]
     # the game itself, lines 45-100, is quoted from beginning to end
     assert set(range(45, 101)) <= seen
 
@@ -139,8 +144,11 @@ def test_constraint_table() -> None:
         "king-of-clubs": ["iii.37-44"],
         "baker": [],
     }
-    assert "Qc" in table["iii.37-44"]["pole"].reason
-    assert "no clubs" in table["iii.79-80"]["pole"].reason
+    assert table["iii.37-44"]["pole"].reason == "not in play: Q♣"
+    assert (
+        table["iii.79-80"]["pole"].reason
+        == "no clubs among the cards that fall to the diamonds (4♥, 6♦, 5♥, 7♦)"
+    )
     assert table["rules"]["baker"].ok
 
 
@@ -173,14 +181,14 @@ def _by_id(cid: str) -> object:
 
 def test_constraints_name_what_is_wrong() -> None:
     tests = {c.id: c.test for c in CONSTRAINTS}
-    assert tests["iii.49-50"](_history([(0, "As 3s 4h", 0)])) == "at trick 1 Knight plays 4h, not a trump"
+    assert tests["iii.49-50"](_history([(0, "As 3s 4h", 0)])) == "at trick 1 Knight plays 4♥, not a trump"
     assert tests["iii.49-50"](_history([(0, "Ac 3s 4s", 0)])) == (
-        "trick 1 is led by Belinda with Ac, not by Belinda with Spadille"
+        "trick 1 is led by Belinda with A♣, not by Belinda with Spadille"
     )
     h = _history([(0, "As 3s 4s", 0), (0, "2s 5s 6s", 0), (0, "Ac 7s Kh", 0)])
-    assert tests["iii.53-54"](h) == "at trick 3 Knight plays Kh, a court card, not a Plebeian one"
+    assert tests["iii.53-54"](h) == "at trick 3 Knight plays K♥, a court card, not a Plebeian one"
     h = _history([(0, "As 3s 4s", 0), (0, "2s 5s 6s", 0), (0, "Ac 2h 3h", 0)])
-    assert tests["iii.53-54"](h) == "Basto gains 2h and 3h: not one trump and one Plebeian card"
+    assert tests["iii.53-54"](h) == "Basto gains 2♥ and 3♥: not one trump and one Plebeian card"
     # a play cut short never fails for want of cards not yet played
     assert all(t(_history([(0, "As", None)])) is None for t in tests.values())
 
@@ -382,3 +390,12 @@ def test_conjectural_cards_are_the_marked_cards_of_deal_exchange_and_play() -> N
     assert Card.parse("As") not in marked and Card.parse("Kc") not in marked
     assert marked == {rc.card for h in (*rec.deal.hands, rec.deal.stock) for rc in h if rc.conjectural}
     assert rec.conjectural is bool(marked)
+
+
+def test_the_reconstruction_is_pole_s_only_probably() -> None:
+    """The sources attribute the published reconstruction only "probably" to W. Pole (The
+    Evolution of Whist, 1895): wherever the record names him as its author it says so."""
+    rec = load_record("pole")
+    notes = [rec.tag("Source") or "", *rec.comments, *(c for t in rec.tricks for c in t.comments)]
+    naming = [n for n in notes if "Pole" in n]
+    assert naming and all("probably by W. Pole" in n for n in naming), naming

@@ -3,6 +3,7 @@ page refers to a CDN or any other host for a script, stylesheet, font or image."
 
 from __future__ import annotations
 
+import html
 import os
 import re
 from html.parser import HTMLParser
@@ -217,7 +218,6 @@ def test_bibliography_is_sorted_and_cited_by_author_and_year() -> None:
     # labelled as the pages cite them, sorted by surname (or title where there is no author), then year
     assert labels == [
         "[Anonymous, 1665]",
-        "[Anonymous, n.d.]",
         "[Baker, 2007/2008]",
         "[Baker, 2011/2012]",
         "[Braille Authority of North America, n.d.]",
@@ -231,6 +231,7 @@ def test_bibliography_is_sorted_and_cited_by_author_and_year() -> None:
         "[Pole, 1895]",
         "[Pope, 1714]",
         "[Pope, 1906]",
+        "[Project Gutenberg eBook 9177, n.d.]",
         "[Seymour, 1728]",
         "[Silver, 2009/2010]",
         "[Tillotson, 1940]",
@@ -238,10 +239,95 @@ def test_bibliography_is_sorted_and_cited_by_author_and_year() -> None:
         "[Wimsatt, 1950]",
     ]
     assert entries[0].startswith("Anonymous. The Royal Game of the Ombre. Written at the request")
-    assert entries[7] == "Encyclopaedia Britannica. Ombre. 11th edition, 1911."
+    assert entries[6] == "Encyclopaedia Britannica. Ombre. 11th edition, 1911."
+    # the Gutenberg text is told apart from the pamphlet, and Parrott is named as Pope's editor
+    pope1906 = entries[labels.index("[Pope, 1906]")]
+    assert pope1906.startswith("Alexander Pope. The Rape of the Lock and Other Poems.")
+    assert "Edited by Thomas Marc Parrott." in pope1906
+    assert entries[labels.index("[Project Gutenberg eBook 9177, n.d.]")].startswith(
+        "Project Gutenberg eBook 9177. The text of The Royal Game of the Ombre (1665)"
+    )
     # an article's volume and issue are shown even without its pages
-    assert "Connotations, 17(2–3), 2007/2008." in entries[2]
+    assert "Connotations, 17(2–3), 2007/2008." in entries[1]
     text = _text_of(BUILD / "book" / "edition" / "index.html")
     assert "[Liblouis, n.d.]" in text and "Liblouis: an open-source" not in text
     rules = _text_of(BUILD / "book" / "reference" / "rules.html")
     assert "[Encyclopaedia Britannica, 1911]" in rules and "[Ombre, 1911]" not in rules
+
+
+# --------------------------------------------------------------------------- the review of the rules,
+# intro, Belinda and teaching pages against the sources
+
+
+def _page(path: str) -> str:
+    _pages()
+    return html.unescape(_text_of(BUILD / "book" / path))
+
+
+def test_the_1665_pamphlet_is_one_of_the_earliest_accounts_quoted_as_the_braille_has_it() -> None:
+    intro, rules = _page("intro.html"), _page("reference/rules.html")
+    assert "one of the earliest English accounts of the rules" in intro
+    assert "One of the earliest English accounts is the pamphlet" in rules
+    assert "1665, the earliest English account" not in intro and "The oldest English account" not in rules
+    assert "presents the text exactly as the braille source has it" in intro
+    assert "exactly as printed" not in intro
+    # the local server's address is code, not a link outside the bibliography
+    raw = (BUILD / "book" / "intro.html").read_text(encoding="utf-8")
+    assert 'href="http://127.0.0.1:8000' not in raw
+    assert re.search(r"<code[^>]*>(<span[^>]*>)?http://127\.0\.0\.1:8000", raw)
+
+
+def test_the_rules_page_quotes_the_sources_exactly_and_names_the_engine_s_conventions() -> None:
+    from ombre.rules import RULESETS
+
+    rules = _page("reference/rules.html")
+    # 1665: "at 12. pence"; "Gagno, that is, 'tis mine", opened with an opening mark
+    assert "at 12. pence, the lesser may be pence" in rules and "at 12 pence" not in rules
+    assert "Gagno (“’tis mine”)" in rules and "”’tis" not in rules
+    # "while the stock lasts" is the book's paraphrase, in no source: not printed as a quotation
+    assert "then the third, while the stock lasts." in rules and "“while the stock lasts”" not in rules
+    # the defenders' refusal and the Ombre's duty to take in are the engine's, not the pamphlet's
+    assert "except Player playe without taking in when they may refuse to take in" in rules
+    assert "Two rules of the engine are its own conventions, not the pamphlet’s" in rules
+    assert "A defender may refuse to take in; an Ombre" not in rules
+    # the rule-set table: the three matadors as the engine pays them, the take-in rule a convention
+    cg = RULESETS["court-gamester"]
+    three = dict((f, (v, c)) for f, v, c in cg.as_rows())["matadors_three"]
+    assert three[0] == "3 counters" and f"{three[0]} ({three[1]})" in rules
+    assert "paid per card" not in rules
+    assert "ombre must take in yes (convention: 1665 binds only the player who has asked" in rules
+    # Hoyle's rule is Hoyle's, never Morley's or the Court Gamester's
+    assert "Following Hoyle, a losing Ombre pays his matadors" in rules
+    assert "Hoyle: a losing Ombre pays them" in rules
+    assert not re.search(r"(Morley|Court Gamester)[^.;(]*losing Ombre pays", rules)
+
+
+def test_pole_is_named_only_as_the_probable_author() -> None:
+    intro, belinda = _page("intro.html"), _page("belinda/index.html")
+    assert "published in 1895, probably by W. Pole" in intro
+    assert "printed in 1895, probably by W. Pole in his history of whist" in belinda
+    assert "W. Pole published" not in intro and "W. Pole printed hands" not in belinda
+    assert "call the published reconstruction “Pole (1895)” for short" in belinda
+    tricks = _page("belinda/tricks.html")
+    assert "printed in 1895, probably by W. Pole" in tricks and "printed by W. Pole" not in tricks
+
+
+def test_morley_s_quotation_within_a_quotation_is_in_single_quotes() -> None:
+    tricks = _page("belinda/tricks.html")
+    assert "Morley: “Thus is she ‘between the jaws of ruin and codille.’ But should" in tricks
+    assert "“between the jaws" not in tricks
+
+
+def test_reader_facing_text_uses_the_book_s_card_notation_and_no_engine_names() -> None:
+    constraints = _page("belinda/constraints.html")
+    assert "✗ not in play: Q♣" in constraints and "not in play: Qc" not in constraints
+    assert "fall to the diamonds (4♥, 6♦, 5♥, 7♦)" in constraints
+    assert "ombre.belinda" not in constraints and "CONSTRAINTS" not in constraints
+    assert "ombre.solver" not in _page("belinda/analysis.html")
+    players = _page("teaching/computer-players.html")
+    hand = re.search(r"\) holds (.*?) after \d+ tricks", players)
+    assert hand and re.fullmatch(r"(?:(?:[2-7AKQJ][♠♥♦♣]) ?)+", hand[1]), hand
+    assert "rules of The Royal Game (1665)" in players
+    teaching = _page("teaching/index.html")
+    assert "advice.discard" not in teaching and "results.compare" not in teaching
+    assert "(one on choosing trumps and the exchange, one on results and payments)" in teaching

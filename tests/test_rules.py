@@ -571,6 +571,41 @@ def test_rule_sets_have_names_for_prose() -> None:
     assert get_rules("1665").display_name == "The Royal Game (1665)"
     home = dataclasses.replace(get_rules("1665"), name="home", title="House rules")
     assert home.display_name == "House rules"
+    # one short name and one full title for each shipped rule set, used on every page
+    assert {rs.name: (rs.display_name, rs.title) for rs in RULESETS.values()} == {
+        "1665": ("The Royal Game (1665)", "The Royal Game of the Ombre (1665)"),
+        "court-gamester": (
+            "Court Gamester (Morley)",
+            "The Court Gamester (Seymour, 1719; 5th ed. 1728), as told by Morley (1891)",
+        ),
+    }
+
+
+@pytest.mark.parametrize("name", ["1665", "court-gamester"])
+@pytest.mark.parametrize("run", [3, 4, 6])
+def test_matadors_three_is_what_the_three_matadors_earn(name: str, run: int) -> None:
+    """The rule-set table's "matadors three" is what each opponent pays for Spadille, Manille and
+    Basto together, and "matadors per card" what each further trump of the run adds: Morley's
+    counter a matador makes three counters for the three (the table once said 0)."""
+    rs = get_rules(name)
+    ombre = parse_cards("As 2s Ac Ks Qs Js 7s 6s 5s")[:run] + parse_cards("Kh Qh Kd Qd Jd Jh")[: 9 - run]
+    others = [c for c in DECK if c not in ombre]
+    hands = (tuple(ombre), tuple(others[:9]), tuple(others[9:18]))
+    st = settle(rs, ombre=0, tricks_won=(5, 4, 0), hands_at_play=hands, trump=S)
+    paid = [t for t in st.transfers if t.payer == 1 and t.payee == 0 and "matadors" in t.reason]
+    expected = rs.value(rs.matadors_three) + rs.value(rs.matadors_per_card) * (run - 3)
+    assert [t.amount.value(rs) for t in paid] == [expected]
+    assert rs.matadors_three[0] == 3
+
+
+def test_take_in_conventions_are_not_cited_to_the_pamphlet() -> None:
+    """1665 binds only the player who has asked whether any will play without taking in (article
+    2); article 1 lets the first hand take in "as many of or as few Cards as he pleases". So the
+    Ombre's duty to take in is the engine's convention, and the stake is quoted as printed."""
+    for rs in RULESETS.values():
+        assert rs.citation("ombre_must_take_in").startswith("convention")
+    assert "oblige your self" not in get_rules("1665").citation("ombre_must_take_in")
+    assert '"at 12. pence, the lesser' in get_rules("1665").citation("unit_values")
 
 
 def test_rule_set_rows_read_as_prose() -> None:
@@ -581,9 +616,7 @@ def test_rule_set_rows_read_as_prose() -> None:
         "to whoever holds them, win or lose",
         '1665, "Of taking in", article 5: the six counters are received even if the game is lost',
     )
-    assert (
-        rows["ombre_must_take_in"][1] == '1665, "Of taking in", article 2: "you oblige your self to take in"'
-    )
+    assert rows["ombre_must_take_in"][1].startswith("convention: 1665 binds only the player who has asked")
     cg = dict((f, v) for f, v, _ in get_rules("court-gamester").as_rows())
     assert cg["matadors_paid"] == "to the Ombre if he wins; by him if he loses"
     for rs in RULESETS.values():
