@@ -289,6 +289,27 @@ class Edition:
                 return t
         raise KeyError(f"no glossary term {slug_or_form!r}")
 
+    def position(self, span: Span) -> Position:
+        """Where in the braille the text of ``span`` stands: the page, line and cell of its word.
+
+        The word is the one the span begins in (for a supplied sign, the word it stands before),
+        not the start of the block, which may lie a page earlier.
+
+        >>> ed = load_edition()
+        >>> e = ed.emendation("repuesto-forfeitures")
+        >>> str(ed.block(e.span.block).start), str(ed.position(e.span))
+        ('p. 9, l. 18, c. 15', 'p. 10, l. 6, c. 1')
+        """
+        block = self.block(span.block)
+        offset = 0
+        found = block.words[0]
+        for w in block.words:
+            if offset > span.start:
+                break
+            found = w
+            offset += len(w.text) + 1
+        return found.position
+
     def emendations_in(self, section_id: str) -> tuple[Emendation, ...]:
         return tuple(e for e in self.emendations if e.section == section_id)
 

@@ -137,7 +137,7 @@ class Bid:
 
 @dataclass(frozen=True)
 class NameTrump:
-    """The Ombre names the trump suit (before looking at the cards taken in, 1665 #c).
+    """The Ombre names the trump suit (before looking at the cards taken in, 1665, "Of taking in", article 3).
 
     >>> str(NameTrump(Suit.HEARTS))
     'trump hearts'
@@ -886,7 +886,8 @@ class GameState:
         s.turn = ombre
 
     def _apply_trump(self, action: NameTrump) -> None:
-        """The Ombre names the trump before taking in (1665 #c; Morley: before he deals to himself)."""
+        """The Ombre names the trump before taking in (1665, "Of taking in", article 3; Morley: before he
+        deals to himself)."""
         s = self._s
         if s.phase is not Phase.TRUMP:
             raise self._wrong_phase("naming the trump")
@@ -913,7 +914,7 @@ class GameState:
 
     def _apply_exchange(self, action: Exchange) -> None:
         """Discard and take in as many from the top of the stock (1665 "Of taking in"); a defender may
-        refuse (1665); an ordinary Ombre must take in at least one card (1665 #b)."""
+        refuse (1665); an ordinary Ombre must take in at least one card (1665, "Of taking in", article 2)."""
         s = self._s
         if s.phase is not Phase.EXCHANGE:
             raise self._wrong_phase("an exchange")

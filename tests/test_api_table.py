@@ -71,6 +71,18 @@ def test_rows_the_review_found_wrong(entries: list) -> None:  # type: ignore[typ
     assert by_name["ombre.edition", "annotations"].startswith("Every note of the edition")
 
 
+def test_no_braille_numerals_leak_into_citations(entries: list) -> None:  # type: ignore[type-arg]
+    """A citation gives the article in words ("1665, "Of taking in", article 3"), never the braille
+    number sign and letter it was written as (#c)."""
+    for e in entries:
+        assert not re.search(r"#[a-j]\b", e.summary_html), f"{e.module}.{e.name}: {e.summary_html}"
+    by_name = {(e.module, e.name): e.summary_html for e in entries}
+    assert by_name["ombre.game", "NameTrump"] == (
+        "The Ombre names the trump suit (before looking at the cards taken in, "
+        '1665, "Of taking in", article 3).'
+    )
+
+
 def test_table_html_has_one_row_a_name(entries: list) -> None:  # type: ignore[type-arg]
     table = api_table_html()
     assert table.count("<tr>") == len(entries) + 1

@@ -206,6 +206,56 @@ def test_edition_counts_follow_the_data() -> None:
     assert f"red suits have {red} trumps and black suits {black}." in cards
 
 
+def test_emendations_table_places_each_reading_in_text_order() -> None:
+    """Each row gives the braille page and line of the reading itself, and the rows follow the text."""
+    from ombre.edition import load_edition
+
+    _pages()
+    ed = load_edition()
+    html = (BUILD / "book" / "edition" / "index.html").read_text(encoding="utf-8")
+    table = html[html.index("The edition's emendations") :]
+    table = table[: table.index("</table>")]
+    shown = [(int(p), int(ln)) for p, ln in re.findall(r"<br/?>p\. (\d+), l\. (\d+)</td>", table)]
+    assert len(shown) == len(ed.emendations)
+    assert shown == sorted(shown)
+    assert shown == sorted((ed.position(e.span).page, ed.position(e.span).line) for e in ed.emendations)
+    assert "Of the Forfeitures<br/>p. 10, l. 6" in table or "Of the Forfeitures<br>p. 10, l. 6" in table
+    assert "section, braille page and line" in table
+
+
+def test_edition_pages_speak_to_the_reader() -> None:
+    """Findings of the review of the edition pages: link text, grammar, no function names in prose
+    or headings, the leaked braille numeral, the losing Ombre's matadors credited to Hoyle."""
+    _pages()
+    edition = BUILD / "book" / "edition"
+    opening = _text_of(edition / "opening.html").replace("\u2019", "'").replace("&#x27;", "'")
+    assert "About this edition" not in opening
+    html = (edition / "opening.html").read_text(encoding="utf-8")
+    link = r'href="index.html"><span[^>]*>The Royal Game of the Ombre \(1665\)</span></a>'
+    assert re.search(link, html), "the link to the edition's first page, named as that page is"
+    assert "or, as Hoyle has it, by a losing one" in opening
+    assert "the engine's 1665 rule set reads it as a great mark" in opening
+    assert "there the engine reads a lesser mark" in opening
+    assert "Both are the engine's interpretations" in opening
+    play = _text_of(edition / "play.html")
+    assert "but a matador need not be played to a lower trump" in play
+    assert "Matadors card" not in play
+    names = re.compile(
+        r"\b(trump_order|plain_order|legal_plays|explain_play|result_of|RULES_COURT_GAMESTER)\b"
+    )
+    for page in ("cards", "opening", "taking-in", "play"):
+        text = (edition / f"{page}.html").read_text(encoding="utf-8")
+        text = re.sub(r'<div class="cell_input.*?</div>\s*</div>', "", text, flags=re.S)  # shown code
+        text = re.sub(r'<p class="ombre-computed">.*?</p>', "", text, flags=re.S)  # the provenance lines
+        text = re.sub(r"<(script|pre|code)\b.*?</\1>", "", text, flags=re.S)
+        for tag in ("p", "th", "caption"):
+            for inner in re.findall(rf"<{tag}\b[^>]*>(.*?)</{tag}>", text, re.S):
+                assert not names.search(inner), (page, tag, inner[:200])
+    engine = (BUILD / "book" / "reference" / "engine.html").read_text(encoding="utf-8")
+    table = engine[engine.index("Public classes and functions of the package") :]
+    assert not re.search(r"#[a-j]\b", table[: table.index("</table>")])
+
+
 def test_bibliography_is_sorted_and_cited_by_author_and_year() -> None:
     _pages()
     html = (BUILD / "book" / "bibliography.html").read_text(encoding="utf-8")

@@ -11,6 +11,7 @@ import pytest
 
 from ombre import edition as E
 from ombre.braille import load_1665
+from ombre.rules import get_rules
 from ombre.texts import (
     TextError,
     morley_misquotations,
@@ -568,9 +569,9 @@ def _matador_payment(rules_name: str, run: int, wins: bool) -> tuple[int, int]:
 
 def test_the_matadors_note_says_what_the_rule_sets_do(ed: E.Edition) -> None:
     note = next(a for a in ed.annotations if a.id == "all-in-a-hand").note
-    # "holds all three ... three great marks, and a lesser mark for every further trump"
+    # "holds all three ... three great marks, and one mark for every further trump ... a lesser mark"
     assert "all three" in note and "three great marks" in note
-    assert "a lesser mark for every further trump" in note
+    assert "one mark for every further trump" in note and "read by the engine as a lesser mark" in note
     assert _matador_payment("1665", 2, wins=True) == (0, 0)
     assert _matador_payment("1665", 3, wins=True) == (3 * 12, 0)
     assert _matador_payment("1665", 5, wins=True) == (3 * 12 + 2, 0)
@@ -579,12 +580,103 @@ def test_the_matadors_note_says_what_the_rule_sets_do(ed: E.Edition) -> None:
     assert "any unbroken run" not in note
     assert _matador_payment("court-gamester", 1, wins=True) == (0, 0)
     assert _matador_payment("court-gamester", 2, wins=True) == (0, 0)
-    # "a counter for every trump of the run, matadors included ... to him if he wins, by him if he loses"
+    # "a counter for every trump of the run, matadors included ... to him if he wins"
     assert "a counter for every trump of the run, matadors included" in note
     assert _matador_payment("court-gamester", 3, wins=True) == (3, 0)
     assert _matador_payment("court-gamester", 4, wins=True) == (4, 0)
+    assert "only for the Ombre's hand, to him if he wins" in note
+    # Morley never says a losing Ombre pays: the note gives that to Hoyle, as the rule set's citation does
     assert _matador_payment("court-gamester", 4, wins=False) == (0, 4)
-    assert "to him if he wins, by him if he loses" in note
+    assert "That a losing Ombre pays them to each is Hoyle's rule" in note
+    assert "by him if he loses" not in note and "as Morley tells it" not in note
+    assert "hoyle" in next(a for a in ed.annotations if a.id == "all-in-a-hand").sources
+    assert "Hoyle: a losing Ombre pays them" in get_rules("court-gamester").citation("matadors_paid")
+
+
+def test_the_two_readings_of_one_mark_are_marked_as_the_engines(ed: E.Edition) -> None:
+    """ "one Mark or Counter, the piece" is a lesser mark for the matadors and a great one for the
+    vole: both notes call it the engine's reading and point at each other."""
+    rules = get_rules("1665")
+    assert rules.matadors_per_card[1] == "lesser marks" and rules.vole_bonus[1] == "great marks"
+    matadors = ed.annotation("all-in-a-hand").note
+    vole = ed.annotation("vole-mark").note
+    assert "is read by the engine as a lesser mark. That is the engine's interpretation" in matadors
+    assert "under Of the Voll it reads as a great mark" in matadors
+    assert f"see the note on '{ed.annotation('vole-mark').anchor.rstrip(';')}' there" in matadors
+    assert "The engine reads it as a great mark: that is its interpretation" in vole
+    assert f"see the note on '{ed.annotation('all-in-a-hand').anchor}' under Of the Matadors" in vole
+    from ombre.display.edition_figures import matadors_html, payments_html
+
+    assert "a lesser mark is the engine's reading of it" in matadors_html()
+    pay = payments_html()
+    for label in ("each further trump of the run, from each", "the vole, from each"):
+        row = pay[pay.index(label) :]
+        row = row[: row.index("</tr>")]
+        assert row.count("this is the engine&#x27;s reading") == 1, label
+
+
+def _row(table: str, label: str) -> list[str]:
+    row = table[table.index(label) :]
+    row = row[: row.index("</tr>")]
+    return [re.sub(r"<small.*?</small>|<[^>]+>", "", c).strip() for c in row.split("<td>")[1:]]
+
+
+def test_the_stakes_table_pays_the_three_matadors_as_the_cards_page_does() -> None:
+    """ "the three matadors, from each of the other two": what the engine settles, 3 counters under
+    the Court Gamester (a counter a matador), not the 0 of its per-card rule set."""
+    from ombre.display.edition_figures import matadors_html, payments_html
+
+    pay = payments_html()
+    assert _row(pay, "the three matadors, from each of the other two") == ["3 great marks", "3 counters"]
+    assert _row(pay, "each further trump of the run, from each") == ["1 lesser mark", "1 counter"]
+    assert _row(pay, "the matadors are paid") == [
+        "to whoever holds them, win or lose",
+        "to the Ombre if he wins; by him if he loses",
+    ]
+    cards = matadors_html()
+    three = cards[cards.index("<tr><td>3</td>") :]
+    assert [re.sub(r"<[^>]+>", "", c) for c in three[: three.index("</tr>")].split("<td>")[3:]] == [
+        "3 great marks",
+        "3 counters",
+    ]
+
+
+def test_the_figures_speak_to_a_reader_and_name_functions_only_in_their_provenance() -> None:
+    from ombre.display import edition_figures as fig
+
+    names = re.compile(
+        r"\b(trump_order|plain_order|legal_plays|explain_play|result_of|analyse|settle|RULES_\w+)\b"
+    )
+    for make in (fig.card_orders_html, fig.matadors_html, fig.privilege_html, fig.splits_html,
+                 fig.payments_html, fig.tenace_html, fig.trump_count_html):  # fmt: skip
+        out = str(make())
+        provenance = re.findall(r'<p class="ombre-computed">.*?</p>', out)
+        assert provenance and "Computed by the engine: ombre." in provenance[-1], make.__name__
+        rest = re.sub(r'<p class="ombre-computed">.*?</p>', "", out)
+        for tag in ("caption", "th", "p"):
+            for text in re.findall(rf"<{tag}[^>]*>(.*?)</{tag}>", rest, re.S):
+                assert not names.search(text), (make.__name__, text)
+
+
+def test_an_emendation_is_placed_where_its_reading_stands(ed: E.Edition) -> None:
+    """The page and line of the reading itself, not of the paragraph it is in (the review's rows)."""
+    where = {e.id: ed.position(e.span) for e in ed.emendations}
+    expected = {
+        "and-c-taking-in": (5, 2), "equivales": (6, 5), "repuesto-forfeitures": (10, 6),
+        "and-c-say": (11, 2), "and-c-tenaces": (12, 20), "and-he-have": (12, 5), "and-another": (12, 6),
+        "one-of-them": (12, 7), "he-playes": (12, 8), "play-your-matadors": (13, 9),
+        "table-left": (14, 6), "only-observe": (14, 7),
+    }  # fmt: skip
+    for eid, (page, line) in expected.items():
+        assert (where[eid].page, where[eid].line) == (page, line), eid
+        # the old table gave the page where the paragraph begins, a page earlier for each of these
+        assert ed.block(ed.emendation(eid).span.block).start.page == page - 1, eid
+    for e in ed.emendations:
+        word = next(w for w in ed.block(e.span.block).words if w.position == where[e.id])
+        if e.reading:
+            assert e.reading.split(" ")[0] in word.text, e.id
+        else:  # a supplied sign: the word it stands before
+            assert word.text == e.at.split("}")[1].split()[0], e.id
 
 
 def test_counts_in_words() -> None:

@@ -36,6 +36,7 @@ from ombre.rules import (
     RULES_1665,
     RULES_COURT_GAMESTER,
     Result,
+    RuleSet,
     explain_play,
     legal_plays,
     plain_order,
@@ -91,6 +92,16 @@ def _table(caption: str, head: Sequence[str], rows: Sequence[Sequence[str]], cls
         f'<table class="ombre-table {cls}"><caption>{_e(caption)}</caption>'
         f"<thead><tr>{th}</tr></thead><tbody>{body}</tbody></table>"
     )
+
+
+def _computed_by(*names: str) -> str:
+    """The figure's provenance, in the small print the figures use for sources: the functions that made it.
+
+    >>> _computed_by("ombre.rules.result_of")[26:]
+    '<small class="ombre-cite">Computed by the engine: ombre.rules.result_of.</small></p>'
+    """
+    said = _e(", ".join(names))
+    return f'<p class="ombre-computed"><small class="ombre-cite">Computed by the engine: {said}.</small></p>'
 
 
 # --------------------------------------------------------------------------- the pack
@@ -155,7 +166,7 @@ def card_orders_html() -> Html:
                 row += ["", "", ""]
         rows.append(row)
     trumps = _table(
-        "Trumps, highest first: the pamphlet's lists and the engine's trump_order() for each suit",
+        "Trumps, highest first: the pamphlet's lists, and the engine's order of the trumps for each suit",
         [
             "",
             "1665, black suits",
@@ -174,7 +185,7 @@ def card_orders_html() -> Html:
         names = ", ".join(s.plural for s in SUITS if s is not trump)
         plain_rows.append([trump.plural, names, "<br>".join(plains)])
     plain = _table(
-        "The suits that are not trumps, highest first (plain_order()): "
+        "The suits that are not trumps, highest first, in the engine's order: "
         "black K Q J 7 ... 2, red K Q J A 2 ... 7",
         ["trumps", "plain suits", "their order"],
         plain_rows,
@@ -185,7 +196,9 @@ def card_orders_html() -> Html:
     ) + cards_html(orders[H], H, size=34, label="the twelve trumps when hearts are trumps")
     return Html(
         f'<div class="ombre-fig-orders"><p>Trumps: {counts}. The first row of cards is the order with '
-        f"spades trumps, the second with hearts.</p>{pictures}{trumps}{plain}</div>"
+        f"spades trumps, the second with hearts.</p>{pictures}{trumps}{plain}"
+        + _computed_by("ombre.rules.trump_order", "ombre.rules.plain_order")
+        + "</div>"
     )
 
 
@@ -196,6 +209,37 @@ def _hand_with_sequence(n: int, trump: Suit) -> tuple[Card, ...]:
     top = list(trump_order(trump)[:n])
     others = [c for c in DECK if c not in trump_order(trump)]
     return tuple(top + others[: 9 - n])
+
+
+def _matador_payment(rules: RuleSet, n: int, *, wins: bool = True) -> Amount:
+    """What the first defender pays the Ombre (negative: is paid by him) for the Ombre's run of ``n`` trumps.
+
+    Settled by :func:`ombre.payments.settle` for an Ombre holding the first ``n`` trumps (spades trumps)
+    who wins 5-2-2, or loses 2-5-2.
+
+    >>> _matador_payment(RULES_1665, 3).format(RULES_1665.units)
+    '+3 great marks'
+    >>> _matador_payment(RULES_COURT_GAMESTER, 3, wins=False).format(RULES_COURT_GAMESTER.units)
+    '-3 counters'
+    """
+    trump = Suit.SPADES
+    order = trump_order(trump)
+    hand = _hand_with_sequence(n, trump)
+    rest = [c for c in DECK if c not in hand and c not in order]
+    others = (tuple(rest[:9]), tuple(rest[9:18]))
+    tricks = (5, 2, 2) if wins else (2, 5, 2)
+    st = settle(rules, ombre=0, tricks_won=tricks, hands_at_play=(hand, *others), trump=trump)
+    paid = Amount()
+    for t in st.transfers:
+        if "matadors" in t.reason and (t.payer, t.payee) == (1, 0):
+            paid = paid + t.amount
+        elif "matadors" in t.reason and (t.payer, t.payee) == (0, 1):
+            paid = paid - t.amount
+    return paid
+
+
+def _shown(amount: Amount, rules: RuleSet) -> str:
+    return amount.format(rules.units).lstrip("+") if amount else "nothing"
 
 
 def matadors_html() -> Html:
@@ -211,28 +255,25 @@ def matadors_html() -> Html:
     order = trump_order(trump)
     rows = []
     for n in range(1, 10):
-        hand = _hand_with_sequence(n, trump)
-        rest = [c for c in DECK if c not in hand and c not in order]
-        others = (tuple(rest[:9]), tuple(rest[9:18]))
         cells = [
             str(n),
             _cards(order[:n], trump) if n <= 4 else _cards(order[:3], trump) + f" and {n - 3} more",
         ]
         for rules in (RULES_1665, RULES_COURT_GAMESTER):
-            st = settle(rules, ombre=0, tricks_won=(5, 2, 2), hands_at_play=(hand, *others), trump=trump)
-            paid = Amount()
-            for t in st.transfers:
-                if t.payer == 1 and t.payee == 0 and "matadors" in t.reason:
-                    paid = paid + t.amount
-            cells.append(paid.format(rules.units).lstrip("+") if paid else "nothing")
+            cells.append(_shown(_matador_payment(rules, n), rules))
         rows.append(cells)
+    further = RULES_1665.matadors_per_card[1].removesuffix("s")
     return Html(
         _table(
             "Each opponent pays the holder of an unbroken run of trumps from Spadille (spades trumps; the "
-            "holder is the Ombre and wins). Computed by ombre.payments.settle.",
+            "holder is the Ombre and wins).",
             ["run", "the cards", "1665", "Court Gamester / Morley"],
             rows,
         )
+        + f'<p class="ombre-computed"><small class="ombre-cite">For each trump after the three, the 1665 '
+        f"column pays a {_e(further)}: the pamphlet says only \u201cone Mark or Counter\u201d, and a "
+        f"{_e(further)} is the engine's reading of it (see the note on \u201cwhen they are all in a hand "
+        "(else not)\u201d below).</small></p>" + _computed_by("ombre.payments.settle")
     )
 
 
@@ -276,10 +317,11 @@ def privilege_html() -> Html:
         )
     return Html(
         _table(
-            "Spades trumps. Which cards may follow a trump lead (legal_plays) and why (explain_play)",
+            "Spades trumps. Which cards may follow a trump lead, and why, in the engine's rules",
             ["led", "the hand", "may play", "the engine's ruling", "in words"],
             rows,
         )
+        + _computed_by("ombre.rules.legal_plays", "ombre.rules.explain_play")
     )
 
 
@@ -339,7 +381,9 @@ def splits_html() -> Html:
             "ombre-splits",
         )
         + f"<p>Counting the splits: {summary}. The Ombre wins with four tricks only when the other five "
-        "split 3-2 (4-3-2, 4-2-3), never 4-4-1 (repuesto) or 4-1-4.</p></div>"
+        "split 3-2 (4-3-2, 4-2-3), never 4-4-1 (repuesto) or 4-1-4.</p>"
+        + _computed_by("ombre.rules.result_of")
+        + "</div>"
     )
 
 
@@ -352,8 +396,9 @@ _RULE_FIELDS = [
     ("pass_fee", "for passing"),
     ("eldest_fee", "for the hand, if eldest"),
     ("take_in_fee", "for each card taken in"),
-    ("matadors_three", "the three matadors, from each"),
+    ("matadors_three", "the three matadors, from each of the other two"),
     ("matadors_per_card", "each further trump of the run, from each"),
+    ("matadors_paid", "the matadors are paid"),
     ("sans_prendre_bonus", "without taking in, from (or to) each"),
     ("vole_bonus", "the vole, from each"),
     ("vole_clears_table", "the vole clears the table"),
@@ -383,10 +428,21 @@ def payments_html() -> Html:
         cells = [_e(label)]
         for rules in (RULES_1665, RULES_COURT_GAMESTER):
             value = dict((f, v) for f, v, _ in rules.as_rows())[name]
-            cells.append(f'{_e(value)}<br><small class="ombre-cite">{_e(rules.citation(name))}</small>')
+            cite = rules.citation(name)
+            if name == "matadors_three":
+                # settled, so that a rule set paying per card shows what the three earn, not its 0
+                value = _shown(_matador_payment(rules, 3), rules)
+                if not rules.matadors_three[0]:
+                    unit = rules.matadors_per_card[1].removesuffix("s")
+                    cite = f"{cite}, a {unit} for each. {rules.citation('matadors_per_card')}"
+            elif name == "matadors_per_card":
+                value = _shown(_matador_payment(rules, 4) - _matador_payment(rules, 3), rules)
+            if name in ("matadors_per_card", "vole_bonus") and rules is RULES_1665:
+                cite += " (which mark, the pamphlet does not say: this is the engine's reading)"
+            cells.append(f'{_e(value)}<br><small class="ombre-cite">{_e(cite)}</small>')
         rows.append(cells)
     rules_table = _table(
-        "The stakes and payments as data: ombre.rules.RULES_1665 and RULES_COURT_GAMESTER",
+        "The stakes and payments of the engine's two rule sets, each with its source",
         ["", "1665", "Court Gamester (1728) / Morley"],
         rows,
     )
@@ -417,7 +473,7 @@ def payments_html() -> Html:
             cells.append(f"{_e(st.result.value if st.result else 'passed')}: {_e(nets)}; table {_e(pool)}")
         srows.append(cells)
     scen = _table(
-        "The same hands settled under each rule set (ombre.payments.settle): net for the Ombre / first "
+        "The same hands settled under each rule set: net for the Ombre / first "
         "defender / second defender, and what is left on the table. Spades are trumps and nobody holds the "
         "three matadors. The Ombre is eldest and takes in 4 cards, the defenders 3 and 2 (against a game "
         "without taking in, 5 and 4). Only the game itself is settled: the fee that each player who passed "
@@ -430,7 +486,10 @@ def payments_html() -> Html:
         "Court Gamester counts in counters, a fish of ten each for the stake. In a repuesto the stake "
         "stays on the table, doubled, for the next hand.</p>"
     )
-    return Html('<div class="ombre-fig-payments">' + rules_table + scen + note + "</div>")
+    provenance = _computed_by(
+        "ombre.rules.RULES_1665", "ombre.rules.RULES_COURT_GAMESTER", "ombre.payments.settle"
+    )
+    return Html('<div class="ombre-fig-payments">' + rules_table + scen + note + provenance + "</div>")
 
 
 # --------------------------------------------------------------------------- the tenace
@@ -479,10 +538,11 @@ def tenace_html() -> Html:
         + _cards(parse_cards(hands[0]), trump)
         + "; the third player, out of trumps: "
         + _cards(parse_cards(hands[2]), trump)
-        + ". Spades are trumps; two tricks to play. Solved by ombre.solver (analyse gives his tricks for "
-        "each card led, with best play after it).</p>"
+        + ". Spades are trumps; two tricks to play. The engine's solver tries each card led and plays "
+        "on with best play; each line gives his tricks and yours.</p>"
     )
-    return Html('<div class="ombre-fig-tenace">' + cards + "".join(parts) + "</div>")
+    provenance = _computed_by("ombre.solver.solve", "ombre.solver.analyse")
+    return Html('<div class="ombre-fig-tenace">' + cards + "".join(parts) + provenance + "</div>")
 
 
 # --------------------------------------------------------------------------- counting trumps
@@ -503,7 +563,8 @@ def trump_count_html() -> Html:
         _table(
             "The Ombre holds five trumps (the three matadors and two more) and leads the matadors; both "
             "opponents follow three times. Trumps still out:",
-            ["trumps", "in all (len(trump_order))", "in his hand", "fallen to the matadors", "still out"],
+            ["trumps", "trumps in all", "in his hand", "fallen to the matadors", "still out"],
             rows,
         )
+        + _computed_by("ombre.rules.trump_order")
     )

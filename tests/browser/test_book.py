@@ -137,6 +137,39 @@ def test_replay_marks_and_captions_cover_no_card(
         assert marks > 0  # the Belinda replays do show conjectural cards
 
 
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("width", [1280, 390])
+def test_braille_view_keeps_each_line_and_its_print_on_one_row(
+    page: Any, book_url: str, width: int, scheme: str
+) -> None:
+    """The braille tabs: every row one line high (the print of a braille line does not wrap), the
+    print column as wide as its longest line; at 1280 px the whole table fits the column, narrower
+    it scrolls sideways in its own (focusable) panel rather than squeezing the print."""
+    page.set_viewport_size({"width": width, "height": 900})
+    page.emulate_media(color_scheme=scheme)
+    page.goto(f"{book_url}/book/edition/opening.html", wait_until="networkidle")
+    page.evaluate(f"document.documentElement.dataset.theme = '{scheme}'")
+    page.evaluate("document.fonts.ready.then(() => true)")
+    for view in ("braille", "brf"):
+        page.click(f"#ombre-of-the-stakes-tab-{view}")
+        got = page.evaluate(
+            """v => {
+              const panel = document.getElementById('ombre-of-the-stakes-' + v);
+              const rows = [...panel.querySelectorAll('tbody tr')];
+              const lh = parseFloat(getComputedStyle(rows[0].children[3]).fontSize) * 2.6;  // under two lines
+              const tall = rows.filter(r => r.children[3].getBoundingClientRect().height > lh).length;
+              const cut = rows.filter(r => r.children[3].scrollWidth > r.children[3].clientWidth + 1).length;
+              return {tall, cut, fits: panel.scrollWidth <= panel.clientWidth + 1, rows: rows.length,
+                      focusable: panel.tabIndex === 0, w: [panel.scrollWidth, panel.clientWidth]};
+            }""",
+            view,
+        )
+        assert got["rows"] >= 10 and got["tall"] == 0 and got["cut"] == 0, repr((view, got))
+        assert got["focusable"]
+        if width >= 1280:
+            assert got["fits"], (view, got)
+
+
 @pytest.mark.parametrize("width", [1280, 390])
 def test_edition_tables_and_margin_labels_read_well(page: Any, book_url: str, width: int) -> None:
     """The emendations table gives its reason column room (no one-word lines) and fits the page
