@@ -899,8 +899,8 @@ class GameState:
         self._next_exchanger()
 
     def _next_exchanger(self) -> None:
-        """The Ombre takes in first, then the others in turn "while the stock lasts" (1665); then the
-        eldest hand leads (Morley)."""
+        """The Ombre takes in first, then the others in turn while the stock lasts (1665, "Of taking in");
+        then the eldest hand leads (Morley)."""
         s = self._s
         if s.exchangers and s.stock_pos < 13:
             s.turn = s.exchangers[0]

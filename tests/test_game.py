@@ -137,8 +137,8 @@ def test_first_to_play_becomes_ombre_1665() -> None:
 
 
 def test_sans_prendre_outranks_play_1665() -> None:
-    """1665: whoever asks "will any play without taking in?" binds himself to take in;
-    a later player who plays without taking in becomes the Ombre."""
+    """1665: a player "having once demanded whether any one will play without taking in" binds
+    himself to take in; a later player who plays without taking in becomes the Ombre."""
     st = GameState(Deal.random(seed=5, dealer=2))
     st.apply(Bid("play"))
     st.apply(Bid("sans-prendre"))

@@ -239,7 +239,7 @@ def _matador_payment(rules: RuleSet, n: int, *, wins: bool = True) -> Amount:
 
 
 def _shown(amount: Amount, rules: RuleSet) -> str:
-    return amount.format(rules.units).lstrip("+") if amount else "nothing"
+    return amount.format(rules.units, signed=False) if amount else "nothing"
 
 
 def matadors_html() -> Html:
@@ -267,7 +267,7 @@ def matadors_html() -> Html:
         _table(
             "Each opponent pays the holder of an unbroken run of trumps from Spadille (spades trumps; the "
             "holder is the Ombre and wins).",
-            ["run", "the cards", "1665", "Court Gamester / Morley"],
+            ["run", "the cards", RULES_1665.display_name, RULES_COURT_GAMESTER.display_name],
             rows,
         )
         + f'<p class="ombre-computed"><small class="ombre-cite">For each trump after the three, the 1665 '
@@ -443,7 +443,7 @@ def payments_html() -> Html:
         rows.append(cells)
     rules_table = _table(
         "The stakes and payments of the engine's two rule sets, each with its source",
-        ["", "1665", "Court Gamester (1728) / Morley"],
+        ["", RULES_1665.display_name, RULES_COURT_GAMESTER.display_name],
         rows,
     )
     hands = (
@@ -478,7 +478,7 @@ def payments_html() -> Html:
         "three matadors. The Ombre is eldest and takes in 4 cards, the defenders 3 and 2 (against a game "
         "without taking in, 5 and 4). Only the game itself is settled: the fee that each player who passed "
         "pays to the pool (a lesser mark in 1665, a counter in the Court Gamester) is left out.",
-        ["the hand", "1665", "Court Gamester / Morley"],
+        ["the hand", RULES_1665.display_name, RULES_COURT_GAMESTER.display_name],
         srows,
     )
     note = (
