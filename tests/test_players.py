@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
 from ombre.cards import Suit, parse_cards
+from ombre.display.cardtext import CARD_TOKEN, card_label
 from ombre.errors import OmbreError
 from ombre.game import Bid, Deal, Exchange, GameState, NameTrump, Phase, Play
 from ombre.players import (
@@ -373,3 +375,19 @@ def test_play_widget_tells_the_others_bids_and_ignores_stale_clicks() -> None:
         t.value = True
     go.click()
     assert states and all(all(row) for row in states)
+
+
+def test_play_widget_names_the_cards_it_writes() -> None:
+    from ombre.display.play_widget import PlayWidget
+
+    w = PlayWidget(seed=6, opponents="rule-of-thumb")
+    w.autoplay()
+    history = w.history.value
+    assert "♠" in history or "♥" in history or "♣" in history or "♦" in history
+    spans = re.findall(
+        r'<span class="ombre-card-text" role="img" aria-label="([^"]+)">([^<]+)</span>', history
+    )
+    assert spans and all(name == card_label(card) for name, card in spans)
+    # every card the log writes is in a named span: none is left as bare text
+    bare = re.sub(r"<span class=\"ombre-card-text\"[^>]*>[^<]*</span>", "", history)
+    assert not CARD_TOKEN.search(re.sub(r"<[^>]+>", "", bare))
