@@ -62,6 +62,10 @@ def test_cards_in_exercise_text_have_their_names() -> None:
         'aria-label="the Two of Clubs">2♣</span></label>' in page
     )
     assert '"card_names": {"2♠": "the Two of Spades"' in page
+    # a question ending on a card: its ? is the question's, not a conjectural mark
+    asks = exercise_html(find("matadors-4"), 4)
+    assert 'aria-label="the Two of Spades">2♠</span>?' in asks and "conjectural" not in asks
+    assert '"2♠?"' not in asks
 
 
 def test_cards_in_the_edition_figures_have_their_names() -> None:
