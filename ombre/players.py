@@ -110,7 +110,7 @@ class Player(Protocol):
 
 
 # ---------------------------------------------------------------------------
-# The 1665 reckoning
+# The rule of thumb: sure tricks reckoned after the 1665 advice
 # ---------------------------------------------------------------------------
 
 
@@ -669,7 +669,7 @@ class MonteCarloPlayer:
 
         Each is the average over ``bid_samples`` random deals of the hidden
         cards, each played out by the rule of thumb at all three seats.  For
-        ``play`` and ``sans-prendre`` the two trump suits the 1665 reckoning
+        ``play`` and ``sans-prendre`` the two trump suits the rule of thumb
         likes best are both tried, and the better one is kept (and named, if
         this seat becomes the Ombre).
         """

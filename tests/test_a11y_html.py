@@ -62,6 +62,10 @@ def test_cards_in_exercise_text_have_their_names() -> None:
         'aria-label="the Two of Clubs">2♣</span></label>' in page
     )
     assert '"card_names": {"2♠": "the Two of Spades"' in page
+    # a question ending on a card: its ? is the question's, not a conjectural mark
+    asks = exercise_html(find("matadors-4"), 4)
+    assert 'aria-label="the Two of Spades">2♠</span>?' in asks and "conjectural" not in asks
+    assert '"2♠?"' not in asks
 
 
 def test_cards_in_the_edition_figures_have_their_names() -> None:
@@ -69,3 +73,46 @@ def test_cards_in_the_edition_figures_have_their_names() -> None:
     named = re.findall(r'<span class="ombre-(?:red|black)" role="img" aria-label="([^"]+)"', page)
     assert "the Two of Spades" in named and "the Knave of Diamonds" in named
     assert page.count('<span class="ombre-red"') + page.count('<span class="ombre-black"') == len(named)
+
+
+def test_table_cells_name_their_cards_and_escape_the_rest() -> None:
+    t = table_html(
+        ["Card", "Note <b>"], [["K♥", "7♦? & <i>not</i> a card"], ["Q♠ (the Queen)", 3]], caption="A♠ & co"
+    )
+    named = '<span class="ombre-card-text" role="img" aria-label="{}">{}</span>'
+    assert f">{named.format('the King of Hearts', 'K♥')}</td>" in t
+    assert (
+        named.format("the Seven of Diamonds, conjectural", "7♦?")
+        + " &amp; &lt;i&gt;not&lt;/i&gt; a card</td>"
+        in t
+    )
+    assert f">{named.format('the Queen of Spades', 'Q♠')} (the Queen)</td>" in t
+    assert ">Note &lt;b&gt;</th>" in t and "<b>" not in t and "<i>" not in t
+    assert f">{named.format('the Ace of Spades', 'A♠')} &amp; co</caption>" in t
+    assert ">3</td>" in t and t.count("ombre-card-text") == 4
+
+
+def test_the_book_names_each_card_in_running_text_and_leaves_code_alone() -> None:
+    import sys
+    from pathlib import Path
+
+    from docutils.core import publish_doctree, publish_from_doctree
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "book" / "_ext"))
+    from ombre_book import name_cards_in_text
+
+    doc = publish_doctree(
+        "Belinda leads **K♣?**, then 7♦; ``K♥`` is code.\n\n"
+        "=======  ======\nReading  Cards\n=======  ======\nPole     A♠ 2♠\n=======  ======\n\n"
+        "::\n\n    Card.parse('A♣')\n"
+    )
+    assert name_cards_in_text(doc) == 4
+    out = publish_from_doctree(doc, writer_name="html").decode()
+    assert (
+        '<strong><span class="ombre-card-text" role="img" aria-label="the King of Clubs, conjectural">'
+        "K♣?</span></strong>, then "
+        '<span class="ombre-card-text" role="img" aria-label="the Seven of Diamonds">7♦</span>;'
+    ) in out
+    assert 'aria-label="the Ace of Spades">A♠</span> <span' in out and 'aria-label="the Two of Spades"' in out
+    assert ">K♥</tt>" in out and "Card.parse('A♣')" in out
+    assert out.count("ombre-card-text") == 4

@@ -381,3 +381,98 @@ def test_reader_facing_text_uses_the_book_s_card_notation_and_no_engine_names() 
     teaching = _page("teaching/index.html")
     assert "advice.discard" not in teaching and "results.compare" not in teaching
     assert "(one on choosing trumps and the exchange, one on results and payments)" in teaching
+
+
+# --------------------------------------------------------------------------- cards written as text
+
+# a card written as rank and suit symbol (K♥, 7♦?), as ombre.display.cardtext finds it
+_CARD = re.compile(r"(?<![\w♠♣♥♦])[AKQJ2-7][♠♣♥♦]\??(?![\w♠♣♥♦])")
+_VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+
+
+class _CardText(HTMLParser):
+    """The cards in a page's text that a screen reader would meet bare (``K black heart suit``):
+    those outside an element named as an image (``role="img"`` with ``aria-label``), an SVG
+    (named by its own label) and the page's ``<title>``, scripts and styles. Attributes are not
+    text, so they are not looked at. Also the names of the ``ombre-card-text`` spans, by card."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.open: list[tuple[str, bool]] = []
+        self.bare: list[str] = []
+        self.named: dict[str, set[str]] = {}
+        self._span: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in _VOID:
+            return
+        a = dict(attrs)
+        named = a.get("role") == "img" and bool((a.get("aria-label") or "").strip())
+        self.open.append((tag, named or tag in ("svg", "title", "script", "style")))
+        if tag == "span" and a.get("class") == "ombre-card-text" and named:
+            self._span = a["aria-label"]
+
+    def handle_endtag(self, tag: str) -> None:
+        for i in range(len(self.open) - 1, -1, -1):
+            if self.open[i][0] == tag:
+                del self.open[i:]
+                break
+
+    def handle_data(self, data: str) -> None:
+        if self._span is not None:
+            self.named.setdefault(data, set()).add(self._span)
+            self._span = None
+        if not any(hidden for _, hidden in self.open):
+            self.bare += _CARD.findall(data)
+
+
+def _card_text(page: str) -> _CardText:
+    p = _CardText()
+    p.feed((BUILD / "book" / page).read_text(encoding="utf-8"))
+    return p
+
+
+# a card each page writes, with the name it must have there (None: the page writes no card)
+CARD_PAGES = {
+    "belinda/index.html": ("A♣", "the Ace of Clubs"),
+    "belinda/tricks.html": ("K♣", "the King of Clubs"),
+    "belinda/constraints.html": None,
+    "belinda/deals.html": ("Q♥", "the Queen of Hearts"),
+    "belinda/analysis.html": ("7♦", "the Seven of Diamonds"),
+    "reference/rules.html": ("2♠", "the Two of Spades"),
+    "teaching/computer-players.html": ("K♥", "the King of Hearts"),
+    "teaching/teachers-guide.html": ("7♥", "the Seven of Hearts"),
+    "teaching/set-order.html": ("A♠", "the Ace of Spades"),
+}
+
+
+@pytest.mark.parametrize("page", sorted(CARD_PAGES))
+def test_every_card_written_in_a_pages_text_has_its_name(page: str) -> None:
+    _pages()
+    p = _card_text(page)
+    assert not p.bare, f"{page}: cards written with no name: {' '.join(p.bare[:20])}"
+    from ombre.display.cardtext import card_label
+
+    for card, names in p.named.items():
+        # the plain name, never a title: a question about Manille must not answer itself
+        assert names == {card_label(card)}, (card, names)
+        assert not any(title in n for n in names for title in ("Spadille", "Manille", "Basto"))
+    known = CARD_PAGES[page]
+    if known is None:
+        assert not p.named
+    else:
+        card, name = known
+        assert p.named.get(card) == {name}, (card, p.named.get(card))
+
+
+def test_no_page_of_the_book_writes_a_card_without_its_name_outside_code() -> None:
+    pages = _pages()
+    problems = []
+    for path in pages:
+        p = _CardText()
+        text = path.read_text(encoding="utf-8")
+        # code shows what is typed (Card.parse("K♠")); it is read as code, character by character
+        p.feed(re.sub(r"<(pre|code)\b.*?</\1>", "", text, flags=re.S))
+        if p.bare:
+            problems.append(f"{path.relative_to(BUILD)}: {' '.join(p.bare[:10])}")
+    assert not problems, "\n".join(problems)

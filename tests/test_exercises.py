@@ -522,3 +522,39 @@ def test_set_widget_holds_one_widget_per_exercise() -> None:
 def _card(text: str) -> Card:
     rank, suit = text[:-1], text[-1]
     return Card(rank, Suit.parse(suit))
+
+
+def test_widget_names_the_cards_it_writes() -> None:
+    from ombre.display.exercise_widgets import ExerciseWidget
+
+    def named(label: str, card: str) -> str:
+        return f'<span class="ombre-card-text" role="img" aria-label="{label}">{card}</span>'
+
+    w = ExerciseWidget(find("matadors-2"))
+    assert w.exercise.prompt.endswith("Which of these cards may you play: 4♦ J♣ 7♥?")
+    # the question's ? is not a conjectural mark
+    assert (
+        f"{named('the Knave of Clubs', 'J♣')} {named('the Seven of Hearts', '7♥')}?</b>" in w.question.value
+    )
+    assert "conjectural" not in w.question.value
+    # the radio labels are plain text: the group's tooltip names their cards
+    assert [label for label, _ in w.choices.options] == ["a) 4♦", "b) J♣", "c) 7♥"]
+    assert w.choices.tooltip == "a) the Four of Diamonds; b) the Knave of Clubs; c) the Seven of Hearts"
+    assert named("the Seven of Hearts", "7♥") in w.solution_box.children[0].value
+    hint = ExerciseWidget(find("order-2"))
+    assert named("the Ace of Clubs", "A♣") in hint.question.value
+    # which card is Manille: the names do not give the answer away
+    manille = ExerciseWidget(find("matadors-1"))
+    assert (
+        manille.choices.tooltip
+        == "a) the Two of Spades; b) the Two of Clubs; c) the Seven of Hearts; d) the Seven of Diamonds"
+    )
+    assert "Manille" not in manille.choices.tooltip
+    manille.answer("a")
+    assert (
+        f"Not right. {named('the Two of Spades', '2♠')} is Manille only when spades" in manille.feedback.value
+    )
+    manille.answer("b")
+    assert f"Right. {named('the Two of Clubs', '2♣')} is Manille: " in manille.feedback.value
+    numeric = ExerciseWidget(find("probability-1"))
+    assert numeric.choices.tooltip is None

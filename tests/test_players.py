@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
 from ombre.cards import Suit, parse_cards
+from ombre.display.cardtext import CARD_TOKEN, card_label
 from ombre.errors import OmbreError
 from ombre.game import Bid, Deal, Exchange, GameState, NameTrump, Phase, Play
 from ombre.players import (
@@ -311,7 +313,9 @@ def _plain(html_text: str) -> str:
     import html
     import re
 
-    return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html_text))).strip()
+    # a card's named span is inline: it leaves no space ("K♣." stays "K♣.")
+    inline = re.sub(r"</?span\b[^>]*>", "", html_text)
+    return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", inline))).strip()
 
 
 def test_play_widget_announces_everything_since_the_students_move() -> None:
@@ -344,11 +348,12 @@ def test_play_widget_announces_everything_since_the_students_move() -> None:
     assert seen_last_trick == 7
     # hand 3: the student leads the Five of Clubs; the computers' answers and the winner are told
     first = " ".join(w.log)
+    # the card's name is its span's text alternative, so the log does not spell it a second time
     assert (
-        "You play 5♣ (the Five of Clubs). The Baron plays K♣ (the King of Clubs). "
-        "The Knight plays 5♠ (the Five of Spades). The Knight wins trick 1. "
-        "Tricks: You 0, the Baron 0, the Knight 1. The Knight plays K♥ (the King of Hearts)." in first
+        "You play 5♣. The Baron plays K♣. The Knight plays 5♠. The Knight wins trick 1. "
+        "Tricks: You 0, the Baron 0, the Knight 1. The Knight plays K♥." in first
     )
+    assert w._describe(w.human, Play(parse_cards("As")[0])) == "You play A♠ (Spadille)."
     assert "The Baron wins trick 9." in _plain(status.value) and "Result: win." in _plain(status.value)
 
 
@@ -373,3 +378,19 @@ def test_play_widget_tells_the_others_bids_and_ignores_stale_clicks() -> None:
         t.value = True
     go.click()
     assert states and all(all(row) for row in states)
+
+
+def test_play_widget_names_the_cards_it_writes() -> None:
+    from ombre.display.play_widget import PlayWidget
+
+    w = PlayWidget(seed=6, opponents="rule-of-thumb")
+    w.autoplay()
+    history = w.history.value
+    assert "♠" in history or "♥" in history or "♣" in history or "♦" in history
+    spans = re.findall(
+        r'<span class="ombre-card-text" role="img" aria-label="([^"]+)">([^<]+)</span>', history
+    )
+    assert spans and all(name == card_label(card) for name, card in spans)
+    # every card the log writes is in a named span: none is left as bare text
+    bare = re.sub(r"<span class=\"ombre-card-text\"[^>]*>[^<]*</span>", "", history)
+    assert not CARD_TOKEN.search(re.sub(r"<[^>]+>", "", bare))

@@ -528,3 +528,22 @@ def test_landmarks_are_named_by_their_replay_and_headings_nest(replay: Replay) -
     assert '<h5 class="om-part">Result</h5>' in two
     with pytest.raises(OmbreError, match="heading_level"):
         replay_html(replay, heading_level=7)
+
+
+def test_before_its_script_runs_the_viewer_writes_each_card_with_its_name(replay: Replay) -> None:
+    page = replay_html(replay, viewer_id="v")
+    # Belinda's first card, face up in the page as text until the script draws its face
+    assert (
+        '<span class="om-c" data-c="As"><span class="ombre-card-text" role="img" '
+        'aria-label="the Ace of Spades">A♠</span></span>'
+    ) in page
+    assert not re.search(r'data-c="\w\w">[^<]', page)
+    # a conjectural card: the name is plain, the mark stays the viewer's own "(conjectural)"
+    from ombre.belinda import load_records
+
+    pole = replay_html(load_records()["pole"], viewer_id="pole")
+    assert re.search(
+        r'data-c="4s"><span class="ombre-card-text" role="img" aria-label="the Four of Spades">4♠</span>'
+        r'</span><span class="om-q" aria-hidden="true">\?</span><span class="om-sr">\(conjectural\)</span>',
+        pole,
+    )

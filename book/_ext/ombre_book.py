@@ -11,12 +11,20 @@ the entries are written as list items.
 The bibliography is in author-year form: citations read "[Morley, 1891]", the list gives each
 entry the same label, and it is sorted by author (or editor), or by title when a work has
 neither, then by year: the ``ombre`` pybtex style below, the plain style with that order.
+
+A card written in a page's text or in a table computed by a code cell (``K♥``, ``7♦?``) is read
+by a screen reader as "K black heart suit" and shows as an unknown glyph on a braille display:
+every such card in the running text of a page becomes the ``role="img"`` span of
+:func:`ombre.display.cardtext.card_text_html`, named as the viewer names it ("the King of
+Hearts"). Code, literal blocks and raw HTML (figures, widgets, ``table_html``, which name their
+cards themselves) are left as they are.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from docutils import nodes
 from pybtex.plugin import register_plugin  # type: ignore[import-untyped]
 from pybtex.style.formatting import toplevel  # type: ignore[import-untyped]
 from pybtex.style.formatting.plain import Style as PlainStyle  # type: ignore[import-untyped]
@@ -33,7 +41,10 @@ from pybtex.style.template import (  # type: ignore[import-untyped]
     tag,
     words,
 )
+from sphinx import addnodes
 from sphinx.application import Sphinx
+
+from ombre.display.cardtext import CARD_TOKEN, card_text_html
 
 
 class AuthorTitleYearSorting(BaseSortingStyle):  # type: ignore[misc]
@@ -107,6 +118,46 @@ def _drop_thebe(app: Sphinx, pagename: str, templatename: str, context: dict[str
         context["body"] = body.replace('role="doc-biblioentry"', 'role="listitem"')
 
 
+# text kept exactly as written: code, literal and doctest blocks, raw HTML, comments, signatures
+_AS_WRITTEN = (nodes.FixedTextElement, nodes.literal, nodes.math, addnodes.desc_signature)
+
+
+def _written_as_is(node: nodes.Node) -> bool:
+    parent = node.parent
+    while parent is not None:
+        if isinstance(parent, _AS_WRITTEN):
+            return True
+        parent = parent.parent
+    return False
+
+
+def name_cards_in_text(doctree: nodes.Node) -> int:
+    """Each card token in the doctree's running text made a named span; returns how many."""
+    named = 0
+    for text in list(doctree.findall(nodes.Text)):
+        source = str(text)
+        if not CARD_TOKEN.search(source) or _written_as_is(text):
+            continue
+        pieces: list[nodes.Node] = []
+        at = 0
+        for m in CARD_TOKEN.finditer(source):
+            if m.start() > at:
+                pieces.append(nodes.Text(source[at : m.start()]))
+            pieces.append(nodes.raw(m.group(0), card_text_html(m.group(0)), format="html"))
+            at = m.end()
+            named += 1
+        if at < len(source):
+            pieces.append(nodes.Text(source[at:]))
+        text.parent.replace(text, pieces)
+    return named
+
+
+def _name_cards(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    if app.builder.format == "html":
+        name_cards_in_text(doctree)
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("html-page-context", _drop_thebe, priority=900)
+    app.connect("doctree-resolved", _name_cards)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

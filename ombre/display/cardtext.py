@@ -34,26 +34,40 @@ def card_label(token: str) -> str:
     return name + (", conjectural" if m.group(2) else "")
 
 
-def card_text_html(text: str) -> str:
-    """``text`` escaped for HTML, every card in it a named ``role="img"`` span."""
+def _token(m: re.Match[str], conjectural: bool) -> str:
+    return m.group(0) if conjectural else m.group(1)
+
+
+def card_text_html(text: str, *, conjectural: bool = True) -> str:
+    """``text`` escaped for HTML, every card in it a named ``role="img"`` span.
+
+    ``conjectural=False`` is for text that never marks a card as conjectural, such as the
+    exercises' questions: a ``?`` after a card is then the question's mark, left as text.
+
+    >>> card_text_html("May you play 2♠?", conjectural=False)
+    'May you play <span class="ombre-card-text" role="img" aria-label="the Two of Spades">2♠</span>?'
+    """
     out: list[str] = []
     at = 0
     for m in CARD_TOKEN.finditer(text):
         out.append(html.escape(text[at : m.start()], quote=True))
-        token = m.group(0)
+        token = _token(m, conjectural)
         out.append(
             f'<span class="ombre-card-text" role="img" aria-label="{html.escape(card_label(token))}">'
             f"{html.escape(token)}</span>"
         )
-        at = m.end()
+        at = m.start() + len(token)
     out.append(html.escape(text[at:], quote=True))
     return "".join(out)
 
 
-def card_names(texts: Iterable[str]) -> dict[str, str]:
+def card_names(texts: Iterable[str], *, conjectural: bool = True) -> dict[str, str]:
     """Every card token in ``texts`` and its spoken name, for a script that writes those texts.
 
     >>> card_names(["Right. 2♣ is Manille", "not 7♦?"])
     {'2♣': 'the Two of Clubs', '7♦?': 'the Seven of Diamonds, conjectural'}
+    >>> card_names(["May you play 2♠?"], conjectural=False)
+    {'2♠': 'the Two of Spades'}
     """
-    return {m.group(0): card_label(m.group(0)) for t in texts for m in CARD_TOKEN.finditer(t)}
+    found = (_token(m, conjectural) for t in texts for m in CARD_TOKEN.finditer(t))
+    return {token: card_label(token) for token in found}

@@ -12,6 +12,11 @@ panel out, as in the students' editions.  The feedback line is one persistent
 live region (:mod:`ombre.display.live`): screen readers announce every check,
 the same answer checked twice included.
 
+Every card written in the question, the feedback, the hint and the solution
+(``K♥``) is a named ``role="img"`` span (:mod:`ombre.display.cardtext`).  The
+radio buttons' labels are plain text (ipywidgets puts no markup there), so the
+group's tooltip names the cards of the choices instead.
+
 Everything can be driven from Python, which is how the tests use it:
 
 >>> from ombre.exercises import find
@@ -26,11 +31,11 @@ True
 
 from __future__ import annotations
 
-import html
 from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
+from ombre.display.cardtext import CARD_TOKEN, card_names, card_text_html
 from ombre.display.live import display_with_live_regions, live_html, say, show_live_script
 from ombre.display.svg import cards_html
 from ombre.errors import OmbreError
@@ -44,12 +49,24 @@ _SEED_STEP = 7919
 
 
 def _e(text: str) -> str:
-    return html.escape(text, quote=True)
+    """``text`` escaped for an HTML widget, each card in it (``K♥``) a named span (an exercise
+    never marks a card as conjectural: a ``?`` after one ends a question)."""
+    return card_text_html(text, conjectural=False)
 
 
 def _question_key(ex: Exercise) -> tuple[object, ...]:
     """What the student sees of a question: two exercises with the same key look the same."""
     return (ex.prompt, tuple(c.text for c in ex.choices), ex.cards, ex.quote, ex.unit)
+
+
+def _choices_named(labels: list[str]) -> str | None:
+    """The choices with each card named (``b) the Two of Clubs``), or ``None`` if none has a card."""
+    names = card_names(labels, conjectural=False)
+    if not names:
+        return None
+    return "; ".join(
+        CARD_TOKEN.sub(lambda m: names[m.group(1)] + (m.group(2) or ""), label) for label in labels
+    )
 
 
 class ExerciseWidget:
@@ -201,7 +218,9 @@ class ExerciseWidget:
         parts.append(f"<p><b>{_e(ex.prompt)}</b></p>")
         self.question.value = "".join(parts)
         if ex.choices:
-            self.choices.options = [(f"{chr(ord('a') + i)}) {c.text}", i) for i, c in enumerate(ex.choices)]
+            labels = [f"{chr(ord('a') + i)}) {c.text}" for i, c in enumerate(ex.choices)]
+            self.choices.options = [(label, i) for i, label in enumerate(labels)]
+            self.choices.tooltip = _choices_named(labels)
             self.choices.value = None
             self.choices.layout.display = ""
             self.text.layout.display = "none"

@@ -123,15 +123,18 @@ EXERCISE_JS = r"""
     var at = 0, m;
     while ((m = token.exec(message)) !== null) {
       var start = m.index + m[1].length;
-      if (!Object.prototype.hasOwnProperty.call(names, m[2])) { continue; }
+      // a ? after a card is the card's conjectural mark only if the names say so
+      var card = m[2];
+      if (!Object.prototype.hasOwnProperty.call(names, card)) { card = card.replace(/\?$/, ""); }
+      if (!Object.prototype.hasOwnProperty.call(names, card)) { continue; }
       out.appendChild(document.createTextNode(message.slice(at, start)));
       var span = document.createElement("span");
       span.className = "ombre-card-text";
       span.setAttribute("role", "img");
-      span.setAttribute("aria-label", names[m[2]]);
-      span.textContent = m[2];
+      span.setAttribute("aria-label", names[card]);
+      span.textContent = card;
       out.appendChild(span);
-      at = start + m[2].length;
+      at = start + card.length;
     }
     out.appendChild(document.createTextNode(message.slice(at)));
   }
@@ -178,6 +181,12 @@ def _e(text: str) -> str:
     return html.escape(text, quote=True)
 
 
+def _text(text: str) -> str:
+    """An exercise's text for HTML, each card a named span; an exercise never marks a card as
+    conjectural, so a ``?`` after one ends a question (``May you play 2♠?``)."""
+    return card_text_html(text, conjectural=False)
+
+
 def _dom_id(exercise_id: str, prefix: str) -> str:
     safe = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in exercise_id)
     return f"{prefix}{safe}"
@@ -215,18 +224,18 @@ def exercise_html(
         parts.append(f'<div class="ombre-ex-cards">{cards_html(ex.cards, None, 40, label=label)}</div>')
     parts.append(f'<form class="ombre-ex-form" data-ombre-ex="{did}" novalidate>')
     if ex.choices:
-        parts.append(f'<fieldset><legend id="{did}-prompt">{card_text_html(ex.prompt)}</legend>')
+        parts.append(f'<fieldset><legend id="{did}-prompt">{_text(ex.prompt)}</legend>')
         for i, c in enumerate(ex.choices):
             cid = f"{did}-c{i}"
             parts.append(
                 '<div class="ombre-ex-choice">'
                 f'<input type="radio" name="{did}-choice" id="{cid}" value="{i}">'
-                f'<label for="{cid}">{chr(ord("a") + i)}) {card_text_html(c.text)}</label></div>'
+                f'<label for="{cid}">{chr(ord("a") + i)}) {_text(c.text)}</label></div>'
             )
         parts.append("</fieldset>")
     else:
         unit = f" ({_e(ex.unit)})" if ex.unit else ""
-        parts.append(f'<p class="ombre-ex-prompt" id="{did}-prompt">{card_text_html(ex.prompt)}</p>')
+        parts.append(f'<p class="ombre-ex-prompt" id="{did}-prompt">{_text(ex.prompt)}</p>')
         parts.append(
             f'<label for="{did}-answer">Your answer{unit}:</label> '
             f'<input type="text" id="{did}-answer" name="{did}-answer" inputmode="decimal" '
@@ -241,16 +250,16 @@ def exercise_html(
         'aria-atomic="true"></div>'
     )
     if ex.hint:
-        parts.append(f"<details><summary>Hint</summary><p>{card_text_html(ex.hint)}</p></details>")
+        parts.append(f"<details><summary>Hint</summary><p>{_text(ex.hint)}</p></details>")
     source = f'<p class="ombre-ex-source">Source: {_e(ex.source)}</p>' if ex.source else ""
     parts.append(
-        f"<details><summary>Solution</summary><p><strong>Answer: {card_text_html(ex.answer_text)}.</strong> "
-        f"{card_text_html(ex.solution)}</p>{source}</details>"
+        f"<details><summary>Solution</summary><p><strong>Answer: {_text(ex.answer_text)}.</strong> "
+        f"{_text(ex.solution)}</p>{source}</details>"
     )
     record = ex.to_dict()
     # the names of the cards in the feedback texts, for the script that writes them
     said = [c.feedback for c in ex.choices] + [ex.solution, ex.hint or ""] + [m[1] for m in ex.mistakes]
-    record["card_names"] = card_names(said)
+    record["card_names"] = card_names(said, conjectural=False)
     data = json.dumps(record, ensure_ascii=False).replace("</", "<\\/")
     parts.append(f'<script type="application/json" data-ombre-ex-data="{did}">{data}</script>')
     parts.append("</section>")

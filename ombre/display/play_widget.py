@@ -25,12 +25,12 @@ True
 
 from __future__ import annotations
 
-import html
 from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from ombre.cards import Suit
+from ombre.display.cardtext import card_text_html
 from ombre.display.live import display_with_live_regions, live_html, say
 from ombre.display.svg import card_svg, cards_html
 from ombre.display.viewer import build_replay, render_position, sort_hand
@@ -61,7 +61,8 @@ def _cap(text: str) -> str:
 
 
 def _e(text: str) -> str:
-    return html.escape(text, quote=True)
+    """``text`` escaped for an HTML widget, each card in it (``K♥``) a named span."""
+    return card_text_html(text)
 
 
 class PlayWidget:
@@ -218,7 +219,9 @@ class PlayWidget:
             )
         card = action.card
         plays = "You play" if you else _cap(who) + " plays"
-        return f"{plays} {card.symbol} ({card.spoken(self.state.trump)})."
+        # the card's own name is its text alternative (a named span in the widget); only a title is added
+        title = card.title(self.state.trump)
+        return f"{plays} {card.symbol} ({title})." if title else f"{plays} {card.symbol}."
 
     # -- drawing -------------------------------------------------------------------
 

@@ -33,6 +33,7 @@ import matplotlib
 from matplotlib.figure import Figure
 from matplotlib.ticker import PercentFormatter
 
+from ombre.display.cardtext import card_text_html
 from ombre.players import TournamentResult
 from ombre.probability import Simulation, estimate_band, wilson_interval
 
@@ -288,12 +289,15 @@ def table_html(header: Sequence[str], rows: Iterable[Sequence[object]], *, capti
     """A plain, accessible HTML table (column headers with ``scope``, optional caption), cells escaped.
 
     For computed tables on book pages, where a Markdown table in a cell's output would not be
-    rendered.
+    rendered.  Every card written in the caption, a header or a cell (``A♠``) is a named
+    ``role="img"`` span (:func:`~ombre.display.cardtext.card_text_html`); other text is escaped.
 
     >>> t = table_html(["Card", "Place"], [["A♠", 1]], caption="Trumps")
     >>> t.startswith('<table class="ombre-table"') and ">Trumps</caption>" in t
     True
-    >>> '">Place</th>' in t and ">A♠</td>" in t and t.count('scope="col"') == 2
+    >>> '">Place</th>' in t and 'aria-label="the Ace of Spades">A♠</span></td>' in t
+    True
+    >>> t.count('scope="col"') == 2
     True
     >>> corner = table_html(["", "Wins"], [["Baron", 3]])
     >>> corner.count("<th ") == 1 and corner.count("<td ") == 3
@@ -304,14 +308,14 @@ def table_html(header: Sequence[str], rows: Iterable[Sequence[object]], *, capti
         'text-align:left;vertical-align:top"'
     )
     cap_style = "caption-side:top;text-align:left;font-weight:600"
-    cap = f'<caption style="{cap_style}">{html.escape(caption)}</caption>' if caption else ""
+    cap = f'<caption style="{cap_style}">{card_text_html(caption)}</caption>' if caption else ""
     # an empty corner cell is a plain cell, not an empty column header
     head = "".join(
-        f'<th scope="col"{cell}>{html.escape(str(h))}</th>' if str(h).strip() else f"<td{cell}></td>"
+        f'<th scope="col"{cell}>{card_text_html(str(h))}</th>' if str(h).strip() else f"<td{cell}></td>"
         for h in header
     )
     body = "".join(
-        "<tr>" + "".join(f"<td{cell}>{html.escape(str(c))}</td>" for c in row) + "</tr>" for row in rows
+        "<tr>" + "".join(f"<td{cell}>{card_text_html(str(c))}</td>" for c in row) + "</tr>" for row in rows
     )
     return (
         f'<table class="ombre-table" style="border-collapse:collapse;margin:.75em 0">{cap}'

@@ -32,6 +32,7 @@ from importlib import resources
 from typing import TYPE_CHECKING, Literal
 
 from ombre.cards import Card, Suit
+from ombre.display.cardtext import card_text_html
 from ombre.errors import OmbreError
 from ombre.game import DeclareVole, GameState, Play
 from ombre.payments import POOL
@@ -479,8 +480,9 @@ def _card_html(card: Card | None, trump: Suit, mode: CardMode, size: float, conj
     if mode == "inline":
         face = card_back_svg(size) if card is None else card_svg(card, trump, size)
         return f'<span class="om-c">{face}</span>{mark}'
-    text = "?" if card is None else card.symbol
-    return f'<span class="om-c" data-c="{key}">{html.escape(text)}</span>{mark}'
+    # until the script puts the card's face here, the card is written as text, with its name
+    text = "?" if card is None else card_text_html(card.symbol)
+    return f'<span class="om-c" data-c="{key}">{text}</span>{mark}'
 
 
 def _seat_html(

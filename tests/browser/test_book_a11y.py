@@ -215,3 +215,34 @@ def test_edition_figure_cards_are_named(page: Any, book_url: str) -> None:
     assert king.get_attribute("role") == "img"
     assert "the King of Hearts" in king.locator("xpath=..").aria_snapshot()
     watch.assert_clean()
+
+
+@pytest.mark.parametrize(
+    "path, caption, card, name",
+    [
+        ("belinda/tricks.html", "Cards played (the winner in bold)", "K♣", "the King of Clubs"),
+        ("reference/rules.html", None, "2♠", "the Two of Spades"),
+    ],
+)
+def test_cards_in_the_computed_tables_are_named(
+    page: Any, book_url: str, path: str, caption: str | None, card: str, name: str
+) -> None:
+    watch = watch_page(page, book_url)
+    page.goto(f"{book_url}/book/{path}", wait_until="networkidle")
+    main = page.locator("main")
+    tables = main.locator("table:not(.om-viewer table)")
+    if caption is not None:
+        tables = tables.filter(has_text=caption)
+    named = tables.get_by_role("img", name=name, exact=True)
+    assert named.count() > 0
+    assert named.first.text_content() == card
+    # each card written in the page's text is named as the viewer names it, by its plain name
+    from ombre.display.cardtext import card_label
+
+    pairs = main.locator(".ombre-card-text").evaluate_all(
+        "(els) => els.map((e) => [e.textContent, e.getAttribute('aria-label')])"
+    )
+    assert pairs and all(label == card_label(text) for text, label in pairs)
+    report = _report(_axe(page, ["aria-allowed-role", "role-img-alt"]))
+    assert not report, "\n".join(report)
+    watch.assert_clean()
