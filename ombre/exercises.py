@@ -1140,7 +1140,9 @@ def _results_matadors(rng: random.Random, seed: int) -> Exercise:
     if rules_name == "1665":
         why = (
             f"Under the 1665 rules the three matadors together earn {rules.matadors_three[0]} great marks "
-            f"from each player, and each further trump in unbroken sequence one lesser mark: "
+            f"from each player, and each further trump in unbroken sequence one lesser mark (the "
+            f"pamphlet's \"one Mark or Counter\" does not say which mark; a lesser one is the engine's "
+            f"reading): "
             f"{seq} in sequence make {rules.matadors_three[0]} x 12 + {seq - 3} = {amount} lesser marks "
             '(a great mark is 12 lesser ones). 1665: "the others pay three of the greater Marks ... '
             'for all which the others are to pay you one Mark or Counter, the piece, even to nine".'

@@ -913,8 +913,10 @@ class GameState:
         s.hands_at_play = s.hands
 
     def _apply_exchange(self, action: Exchange) -> None:
-        """Discard and take in as many from the top of the stock (1665 "Of taking in"); a defender may
-        refuse (1665); an ordinary Ombre must take in at least one card (1665, "Of taking in", article 2)."""
+        """Discard and take in as many from the top of the stock (1665 "Of taking in").  Two rules are the
+        engine's conventions, under both rule sets: a defender may always refuse (1665 lets him only
+        against a game without taking in), and an ordinary Ombre must take in at least one card (1665,
+        article 2, binds only a player who has asked whether any will play without taking in)."""
         s = self._s
         if s.phase is not Phase.EXCHANGE:
             raise self._wrong_phase("an exchange")
