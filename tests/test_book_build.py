@@ -436,7 +436,7 @@ def _card_text(page: str) -> _CardText:
 CARD_PAGES = {
     "belinda/index.html": ("A♣", "the Ace of Clubs"),
     "belinda/tricks.html": ("K♣", "the King of Clubs"),
-    "belinda/constraints.html": None,
+    "belinda/constraints.html": ("Q♣", "the Queen of Clubs"),  # a reason: "not in play: Q♣"
     "belinda/deals.html": ("Q♥", "the Queen of Hearts"),
     "belinda/analysis.html": ("7♦", "the Seven of Diamonds"),
     "reference/rules.html": ("2♠", "the Two of Spades"),
