@@ -314,6 +314,12 @@ def _page(path: str) -> str:
     return html.unescape(_text_of(BUILD / "book" / path))
 
 
+def _html(page: str) -> str:
+    """The HTML of a page of the book (``teaching/play.html``)."""
+    _pages()
+    return (BUILD / "book" / page).read_text(encoding="utf-8")
+
+
 def test_the_1665_pamphlet_is_one_of_the_earliest_accounts_quoted_as_the_braille_has_it() -> None:
     intro, rules = _page("intro.html"), _page("reference/rules.html")
     assert "one of the earliest English accounts of the rules" in intro
@@ -428,7 +434,7 @@ class _CardText(HTMLParser):
 
 def _card_text(page: str) -> _CardText:
     p = _CardText()
-    p.feed((BUILD / "book" / page).read_text(encoding="utf-8"))
+    p.feed(_html(page))
     return p
 
 
@@ -476,3 +482,72 @@ def test_no_page_of_the_book_writes_a_card_without_its_name_outside_code() -> No
         if p.bare:
             problems.append(f"{path.relative_to(BUILD)}: {' '.join(p.bare[:10])}")
     assert not problems, "\n".join(problems)
+
+
+# --------------------------------------------------------------------------- computed text on the
+# teaching pages: the probability lab's table of hands and its second figure, the amounts of the
+# play page's result, and the advice set's word on whose count it uses
+
+
+def _words(fragment: str) -> str:
+    """The words of an HTML fragment, with the typographic quotes of MyST's prose made plain."""
+    text = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", fragment)).split())
+    return text.translate(str.maketrans("\u2018\u2019\u201c\u201d", "''\"\""))
+
+
+def _win_table_rows(page: str) -> list[list[str]]:
+    start = page.index("How often the eldest hand wins as the Ombre")
+    table = page[start : page.index("</table>", start)]
+    body = table[table.index("<tbody") :]
+    rows = re.findall(r"<tr[ >](.*?)</tr>", body, re.S)
+    return [[_words(c) for c in re.findall(r"<t[dh]\b[^>]*>(.*?)</t[dh]>", row, re.S)] for row in rows]
+
+
+def test_only_belinda_s_row_marks_guessed_cards() -> None:
+    from ombre.belinda import load_record, replay
+
+    rows = _win_table_rows(_html("teaching/probability-lab.html"))
+    assert len(rows) == 3
+    record = load_record("pole")
+    state = replay(record).state
+    guessed = [c for c in state.hands_at_play[state.ombre] if c in record.conjectural_cards]
+    assert guessed, "Pole's record has guessed cards in Belinda's hand"
+    for card in guessed:
+        assert f"{card.symbol}?" in rows[0][1]
+    # the invented hands share cards with Pole's guesses (5♣ 6♣), but they are nobody's completion
+    assert "?" not in rows[1][1] and "?" not in rows[2][1]
+    assert rows[1][1].startswith("A♠ A♣ 5♠ 4♠ K♥")
+
+
+def test_the_second_figure_is_introduced_with_the_table_s_precision() -> None:
+    page = _html("teaching/probability-lab.html")
+    rows = _win_table_rows(page)
+    second = re.match(r"(\d+\.\d\d)% \((\d+\.\d\d)% to (\d+\.\d\d)%\)", rows[1][3])
+    assert second, rows[1][3]
+    assert all(re.match(r"\d+\.\d\d% \(\d+\.\d\d% to \d+\.\d\d%\)$", r[3]) for r in rows)
+    text = _words(page[page.index("How often the eldest hand wins as the Ombre") :])
+    intro = re.search(
+        r"The figure below follows the second hand of the table \(([^)]*)\).*?at (\d+\.\d\d)%\.", text
+    )
+    assert intro and intro[1] == rows[1][0] and intro[2] == second[1]
+    caption = re.search(
+        r"<figcaption>Simulated chance of winning with Spadille, Basto[^<]*?: ([\d.]+)%", page
+    )
+    assert caption and caption[1] == second[1]
+    assert text.index("The figure below follows") < text.index("Simulated chance of winning with Spadille")
+
+
+def test_the_play_page_result_has_no_sign_inside_an_amount() -> None:
+    page = _html("teaching/play.html")
+    result = page[page.index('class="om-result"') :]
+    result = _words(result[: result.index("</details>")])
+    amounts = re.findall(r"(?:pays [^:]*?|Left in the pool:) (\d[^:.]*)", result)
+    assert amounts
+    assert not [a for a in amounts if "+" in a], amounts
+
+
+def test_the_advice_page_names_the_count_as_the_book_s() -> None:
+    text = _words(_html("teaching/set-advice.html"))
+    assert "the 1665 reckoning" not in text and "By the 1665 advice" not in text
+    assert "by the book's own rule of thumb" in text
+    assert '"the three Matadors, or six or seven good Trumps without them"' in text
