@@ -297,7 +297,20 @@ class Deal:
 
     @classmethod
     def random(cls, seed: int | str | bytes | None = None, dealer: int = 0) -> Deal:
-        """A shuffled deal from ``random.Random(seed)``; the same seed gives the same deal."""
+        """A shuffled deal from ``random.Random(seed)``; the same seed gives the same deal.
+
+        A whole-number seed must be 0 or more: ``random.Random`` takes ``-n`` as ``n``, so a
+        negative seed would silently repeat another's deal.
+
+        >>> Deal.random(seed=-1)  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        ombre.errors.OmbreError: the seed must be 0 or more, not -1 (a negative seed would deal ...)
+        """
+        if isinstance(seed, int) and seed < 0:
+            raise OmbreError(
+                f"the seed must be 0 or more, not {seed} (a negative seed would deal seed {-seed}'s cards)"
+            )
         rng = random.Random(seed)
         cards = list(DECK)
         rng.shuffle(cards)

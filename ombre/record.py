@@ -454,7 +454,7 @@ def normalize_comment(raw: str) -> str:
 
 
 def _write_comment(text: str) -> str:
-    body = text.replace("\\", "\\\\").replace("}", "\\}")
+    body = text.replace("\\", "\\\\").replace("{", "\\{").replace("}", "\\}")
     if "\n" not in body:
         return "{ " + body + " }"
     return "{\n" + "\n".join("  " + line if line else "" for line in body.split("\n")) + "\n}"
@@ -559,13 +559,28 @@ class _Lexer:
 
     def brace_comment(self) -> _Tok | None:
         start = self.pos()
+        opened = (self.i, self.line, self.col)
         self.advance()
         buf: list[str] = []
         while self.i < len(self.s):
+            at = self.pos()
             ch = self.advance()
             if ch == "}":
                 return _Tok("comment", normalize_comment("".join(buf)), start)
-            if ch == "\\" and self.peek() in ("}", "\\"):
+            if ch == "{":
+                # most likely this comment's '}' is missing: say so here, not where the text it
+                # swallowed breaks the record, and read on after the line it was opened on
+                self.problems.append(
+                    _Problem(
+                        "comment not closed: '{' has no matching '}' before the next '{' at "
+                        f"{at.line}:{at.col} (inside a comment, write \\{{ for a brace)",
+                        start,
+                    )
+                )
+                self.i, self.line, self.col = opened
+                self.skip_line()
+                return None
+            if ch == "\\" and self.peek() in ("{", "}", "\\"):
                 buf.append(self.advance())
             else:
                 buf.append(ch)
@@ -990,6 +1005,14 @@ class _GameBuilder:
         try:
             rc = RecordCard.parse(text, pos)
         except CardError as exc:
+            if len(t.cards) >= 3 and t.number < 9:
+                # most likely the next trick's number, miswritten ("Four."): one problem, and the
+                # cards that follow go to that trick rather than each being "one too many"
+                self.problem(
+                    f"trick number {t.number + 1} expected (written '{t.number + 1}.'), found {text!r}", pos
+                )
+                self.open_trick(t.number + 1, pos)
+                return
             self.problem(str(exc), pos)
             rc = RecordCard(None, False, pos)
         if len(t.cards) >= 3:

@@ -25,7 +25,7 @@ import enum
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, fields
 
-from ombre.cards import BASTO, DECK, SPADILLE, SUITS, Card, Suit, as_card, as_suit
+from ombre.cards import BASTO, DECK, SPADILLE, SUITS, Card, Suit, as_card, as_cards, as_suit
 from ombre.errors import RulesError
 
 __all__ = [
@@ -89,7 +89,7 @@ class Result(enum.StrEnum):
 # ---------------------------------------------------------------------------
 
 
-def is_trump(card: Card, trump: Suit) -> bool:
+def is_trump(card: Card, trump: Suit | str) -> bool:
     """True if ``card`` is a trump: a card of the trump suit, or either black ace.
 
     1665: "the Spadillio, or Ace of Spades is always the first Card, and
@@ -100,10 +100,12 @@ def is_trump(card: Card, trump: Suit) -> bool:
     >>> is_trump(Card.parse("Ac"), Suit.HEARTS), is_trump(Card.parse("Kc"), Suit.HEARTS)
     (True, False)
     """
+    if not isinstance(trump, Suit):
+        trump = as_suit(trump, "trump")
     return card.suit is trump or card.index == SPADILLE.index or card.index == BASTO.index
 
 
-def effective_suit(card: Card, trump: Suit) -> Suit:
+def effective_suit(card: Card, trump: Suit | str) -> Suit:
     """The suit a card counts as in play: the trump suit for every trump, else its own suit.
 
     Spadille and Basto belong to the trumps, never to their own suits (1665).
@@ -112,15 +114,17 @@ def effective_suit(card: Card, trump: Suit) -> Suit:
     >>> effective_suit(Card.parse("As"), Suit.DIAMONDS)
     <Suit.DIAMONDS: 'd'>
     """
+    trump = as_suit(trump, "trump")
     return trump if is_trump(card, trump) else card.suit
 
 
-def manille(trump: Suit) -> Card:
+def manille(trump: Suit | str) -> Card:
     """The second matador: the two of a black trump suit, the seven of a red one (1665).
 
     >>> str(manille(Suit.CLUBS)), str(manille(Suit.HEARTS))
     ('2c', '7h')
     """
+    trump = as_suit(trump, "trump")
     return Card("2" if trump.is_black else "7", trump)
 
 
@@ -142,7 +146,7 @@ def trump_order(trump: Suit | str) -> tuple[Card, ...]:
     return _TRUMP_ORDER[as_suit(trump, "trump")]
 
 
-def plain_order(suit: Suit, trump: Suit) -> tuple[Card, ...]:
+def plain_order(suit: Suit | str, trump: Suit | str) -> tuple[Card, ...]:
     """A suit that is not trumps, highest first.
 
     Black: K Q J 7 6 5 4 3 2 (its ace is always a trump); red: K Q J A 2 3 4
@@ -157,17 +161,19 @@ def plain_order(suit: Suit, trump: Suit) -> tuple[Card, ...]:
     >>> format_cards(plain_order(Suit.SPADES, Suit.HEARTS))
     'Ks Qs Js 7s 6s 5s 4s 3s 2s'
     """
+    suit, trump = as_suit(suit), as_suit(trump, "trump")
     if suit is trump:
         raise RulesError(f"{suit.plural} are trumps here; use trump_order for their order")
     return _PLAIN_ORDER[suit]
 
 
-def card_order(suit: Suit, trump: Suit) -> tuple[Card, ...]:
+def card_order(suit: Suit | str, trump: Suit | str) -> tuple[Card, ...]:
     """The cards that count as ``suit`` in play, highest first (trumps or plain)."""
+    suit, trump = as_suit(suit), as_suit(trump, "trump")
     return _TRUMP_ORDER[trump] if suit is trump else _PLAIN_ORDER[suit]
 
 
-def matadors(trump: Suit) -> tuple[Card, Card, Card]:
+def matadors(trump: Suit | str) -> tuple[Card, Card, Card]:
     """Spadille, Manille and Basto for this trump suit: "the Matadors or killing Cards" (1665).
 
     >>> [c.title(Suit.DIAMONDS) for c in matadors(Suit.DIAMONDS)]
@@ -176,7 +182,7 @@ def matadors(trump: Suit) -> tuple[Card, Card, Card]:
     return (SPADILLE, manille(trump), BASTO)
 
 
-def is_matador(card: Card, trump: Suit) -> bool:
+def is_matador(card: Card, trump: Suit | str) -> bool:
     """True for Spadille, Manille and Basto (1665, "Of the Matadors")."""
     return card in matadors(trump)
 
@@ -242,7 +248,7 @@ def legal_plays(hand: Iterable[Card], trick_cards: Sequence[Card], trump: Suit |
       must play a trump, though never a particular one (Hoyle: "if spadille
       be led, and you hold manille or basto unguarded, you must play it").
 
-    The result keeps the order of ``hand`` (without repeats).
+    The result keeps the order of ``hand`` (without repeats).  Card texts are read too.
 
     >>> from ombre.cards import parse_cards, format_cards
     >>> s = Suit.SPADES
@@ -252,9 +258,21 @@ def legal_plays(hand: Iterable[Card], trick_cards: Sequence[Card], trump: Suit |
     '2s'
     >>> format_cards(legal_plays(parse_cards("2s 4s Kh"), parse_cards("As"), s))  # guarded
     '2s 4s'
+    >>> legal_plays("3h Ks", "Kh", "spades")  # card texts are read
+    [Card.parse('3h')]
     """
     trump = as_suit(trump, "trump")
-    cards = list(dict.fromkeys(hand))
+    cards = list(dict.fromkeys(as_cards(hand, trump, "hand") if isinstance(hand, str) else hand))
+    try:
+        return _legal_plays(cards, trick_cards, trump)
+    except (TypeError, AttributeError):
+        # card texts ("Kh"), or something that is not a card: read them, or say what is wrong
+        return _legal_plays(
+            list(dict.fromkeys(as_cards(cards, trump, "hand"))), as_cards(trick_cards, trump, "trick"), trump
+        )
+
+
+def _legal_plays(cards: list[Card], trick_cards: Sequence[Card], trump: Suit) -> list[Card]:
     if not trick_cards:
         return cards
     eff = _EFFECTIVE[trump]
@@ -343,11 +361,12 @@ def explain_play(
     return f"legal: no {led_suit.plural} left, so any card may be played (no duty to trump, Morley)"
 
 
-def beats(challenger: Card, best: Card, led_suit: Suit, trump: Suit) -> bool:
+def beats(challenger: Card, best: Card, led_suit: Suit | str, trump: Suit | str) -> bool:
     """True if ``challenger`` takes the trick from ``best`` (the card winning it so far).
 
     A trump beats any plain card; otherwise only a higher card of the suit led wins.
     """
+    led_suit, trump = as_suit(led_suit, "led_suit"), as_suit(trump, "trump")
     c_trump, b_trump = is_trump(challenger, trump), is_trump(best, trump)
     if c_trump != b_trump:
         return c_trump
@@ -356,7 +375,7 @@ def beats(challenger: Card, best: Card, led_suit: Suit, trump: Suit) -> bool:
     return _power(challenger, trump) > _power(best, trump)
 
 
-def trick_winner(trick_cards: Sequence[Card], trump: Suit) -> int:
+def trick_winner(trick_cards: Sequence[Card], trump: Suit | str) -> int:
     """The position (0 = the leader) of the card that wins the trick.
 
     "As at whist": the highest trump wins, otherwise the highest card of the
@@ -371,6 +390,7 @@ def trick_winner(trick_cards: Sequence[Card], trump: Suit) -> int:
     """
     if not trick_cards:
         raise RulesError("an empty trick has no winner")
+    trump = as_suit(trump, "trump")
     led_suit = effective_suit(trick_cards[0], trump)
     best = 0
     for i in range(1, len(trick_cards)):
@@ -379,7 +399,7 @@ def trick_winner(trick_cards: Sequence[Card], trump: Suit) -> int:
     return best
 
 
-def matador_sequence(hand: Iterable[Card], trump: Suit) -> int:
+def matador_sequence(hand: Iterable[Card], trump: Suit | str) -> int:
     """How many trumps the hand holds in unbroken sequence from Spadille (0 without Spadille).
 
     The three matadors plus the "false matadors" below them (1665: "you may
@@ -395,7 +415,7 @@ def matador_sequence(hand: Iterable[Card], trump: Suit) -> int:
     """
     held = set(hand)
     n = 0
-    for c in _TRUMP_ORDER[trump]:
+    for c in _TRUMP_ORDER[as_suit(trump, "trump")]:
         if c not in held:
             break
         n += 1

@@ -146,6 +146,8 @@ class Position:
     won: tuple[int, int, int] = (0, 0, 0)
 
     def __post_init__(self) -> None:
+        if not isinstance(self.trump, Suit):  # a suit's text ("d", "diamonds") is read
+            object.__setattr__(self, "trump", as_suit(self.trump, "trump"))
         if len(self.hands) != 3:
             raise PositionError(f"a position has three hands, not {len(self.hands)}")
         for name, seat in (("ombre", self.ombre), ("leader", self.leader)):

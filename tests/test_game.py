@@ -547,3 +547,13 @@ def test_a_trick_of_four_cards_or_with_a_card_twice_is_refused() -> None:
         Trick(3, tuple(parse_cards("Kd")), S)
     assert Trick(0, (), S).cards == ()  # a trick with no card yet, as current_trick gives it
     assert Trick(2, tuple(parse_cards("Kd 2d Ac")), "hearts").winner == 1  # type: ignore[arg-type]
+
+
+def test_a_negative_seed_is_refused_rather_than_dealing_another_seeds_cards() -> None:
+    # random.Random(-1) shuffles as random.Random(1): the deal would silently repeat seed 1's
+    with pytest.raises(
+        OmbreError, match=r"the seed must be 0 or more, not -1 \(a negative seed would deal seed 1's"
+    ):
+        Deal.random(seed=-1)
+    assert Deal.random(seed=0) != Deal.random(seed=1)
+    assert Deal.random(seed="-1") != Deal.random(seed=1)  # a text seed is hashed, never folded

@@ -596,3 +596,31 @@ def test_the_defenders_exchange_against_a_sans_prendre_ombre() -> None:
     assert check_records(text, path="sp.omb") == []
     [turn, refused] = replay_record(read_records(text)[0]).exchange
     assert (turn.player, [str(c) for c in turn.discards], refused.player) == ("Ben", ["3h"], "Cat")
+
+
+def test_an_unclosed_comment_is_reported_where_it_opens_not_where_it_ends() -> None:
+    # a '{' without its '}' used to swallow the moves up to the next comment's '}', and the
+    # record was then blamed for its trick numbers four lines on
+    moves = SPECIMEN_MOVES.replace("2. Js Ks Qh", "2. Js Ks Qh {unterminated")
+    moves = moves.replace("5. 6s Qd Kc", "5. 6s Qd Kc { a comment }")
+    assert problems(HEAD + moves) == [
+        "t.omb:8:13: comment not closed: '{' has no matching '}' before the next '{' at 11:13"
+        " (inside a comment, write \\{ for a brace)"
+    ]
+
+
+def test_a_brace_in_a_comment_is_written_escaped_and_read_back() -> None:
+    game = GameRecord(("A", "B", "C"), RecordedDeal.unknown(), comments=("a {brace} and a \\",))
+    text = write_record(game)
+    assert "{ a \\{brace\\} and a \\\\ }" in text
+    assert read_record(text).comments == ("a {brace} and a \\",)
+
+
+def test_a_miswritten_trick_number_is_one_problem() -> None:
+    # 'Four.' after trick 2's three cards: trick 3 miswritten, not four cards too many
+    moves = SPECIMEN_MOVES.replace("3. 7s Kh 5s", "Four. 7s Kh 5s")
+    assert problems(HEAD + moves) == ["t.omb:9:1: trick number 3 expected (written '3.'), found 'Four.'"]
+    # a bad card inside a trick is still a bad card
+    assert problems(HEAD + SPECIMEN_MOVES.replace("3. 7s Kh 5s", "3. 7s Kx 5s")) == [
+        "t.omb:9:7: 'Kx' is not a card (write e.g. As, 7h, Kd)"
+    ]

@@ -10,21 +10,26 @@ import dataclasses
 import re
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from ombre.cards import BASTO, DECK, SPADILLE, SUITS, Card, Suit, format_cards, parse_cards
+from ombre.cards import BASTO, DECK, SPADILLE, SUITS, Card, CardError, Suit, format_cards, parse_cards
 from ombre.errors import OmbreError, RulesError
 from ombre.payments import POOL, Amount, settle
 from ombre.rules import (
     RULESETS,
     Result,
     RuleSet,
+    beats,
     card_order,
     codille_winner,
     effective_suit,
     explain_play,
     get_rules,
+    is_matador,
     is_trump,
     legal_plays,
+    manille,
     matador_sequence,
     matadors,
     plain_order,
@@ -661,3 +666,42 @@ def test_get_rules_names_the_expected_type() -> None:
         "rules: expected a rule set's name ('1665', 'court-gamester') or a RuleSet, not int 1665"
     )
     assert get_rules(" 1665 ").name == "1665"
+
+
+@given(st.lists(st.sampled_from(DECK), min_size=3, max_size=3, unique=True), st.sampled_from(SUITS))
+def test_every_rules_function_reads_the_trump_as_text_as_it_reads_a_suit(
+    trick: list[Card], trump: Suit
+) -> None:
+    # a suit's text ("d", "diamonds") once gave wrong answers silently in some of these
+    for text in (trump.value, trump.plural):
+        assert trick_winner(trick, text) == trick_winner(trick, trump)
+        assert beats(trick[1], trick[0], effective_suit(trick[0], text).value, text) == beats(
+            trick[1], trick[0], effective_suit(trick[0], trump), trump
+        )
+        for c in trick:
+            assert is_trump(c, text) == is_trump(c, trump)
+            assert is_matador(c, text) == is_matador(c, trump)
+            assert effective_suit(c, text) is effective_suit(c, trump)
+        assert matadors(text) == matadors(trump) and manille(text) == manille(trump)
+        assert matador_sequence(trick, text) == matador_sequence(trick, trump)
+        assert card_order(trump.value, text) == card_order(trump, trump)
+        assert legal_plays(trick[1:], trick[:1], text) == legal_plays(trick[1:], trick[:1], trump)
+
+
+def test_a_trump_that_is_no_suit_is_refused_by_name() -> None:
+    with pytest.raises(CardError, match="unknown suit 'x'"):
+        trick_winner(cards("Kh Ah 7d"), "x")
+    with pytest.raises(TypeError, match="trump: expected a Suit"):
+        is_trump(SPADILLE, 3)  # type: ignore[arg-type]
+    assert trick_winner(cards("Kh Ah 7d"), "d") == 2  # Manille, the seven of diamonds
+
+
+def test_legal_plays_reads_card_texts_and_names_what_is_not_a_card() -> None:
+    assert legal_plays("3h Ks", "Kh", "spades") == cards("3h")
+    assert legal_plays(["3h", "Ks"], ["Ks"], S) == cards("Ks")
+    with pytest.raises(CardError, match="cannot read 'Kx' as a card"):
+        legal_plays("3h Kx", "Kh", S)
+    with pytest.raises(TypeError, match="trick: expected cards"):
+        legal_plays("3h", 5, S)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="hand: expected a Card or a card's text"):
+        legal_plays(["3h", 5], "Kh", S)  # type: ignore[list-item]

@@ -385,3 +385,11 @@ def test_cli_solve_errors_are_one_line() -> None:
     err = io.StringIO()
     assert main(["solve", "no-such-file.omb"], out=io.StringIO(), err=err) == 2
     assert err.getvalue().count("\n") == 1 and "no such file" in err.getvalue()
+
+
+def test_a_position_reads_its_trump_as_text() -> None:
+    hands = (tuple(parse_cards("Kh 3d")), tuple(parse_cards("Ah 4d")), tuple(parse_cards("7d 5d")))
+    p = Position(hands, "diamonds", 0, 0)  # type: ignore[arg-type]
+    assert p.trump is Suit.DIAMONDS
+    assert p.play("Kh").play("Ah").play("7d").won == (0, 0, 1)  # Manille takes the trick
+    assert solve(p) == solve(Position(hands, Suit.DIAMONDS, 0, 0))
