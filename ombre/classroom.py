@@ -237,11 +237,13 @@ def write_editions(outdir: str | Path, seed: int = 0, *, force: bool = False) ->
 
     ``outdir`` is created if missing.  A folder that already holds anything is refused
     (:class:`EditionError`) unless ``force`` is true, so that no file is overwritten by surprise;
-    an empty name is refused too, and a folder or file that cannot be created gives an
+    an empty name and a seed below 0 are refused too, and a folder or file that cannot be created gives an
     :class:`EditionError` naming it.
     """
     if not str(outdir).strip():
         raise EditionError("the output folder has no name (give a folder, e.g. 'editions')")
+    if seed < 0:  # the ids of a seed's questions (order-1s7) have no minus sign
+        raise EditionError(f"the seed must be 0 or more, not {seed}")
     root = Path(outdir)
     try:
         if root.exists() and not root.is_dir():

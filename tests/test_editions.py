@@ -159,6 +159,20 @@ def test_an_empty_folder_name_is_refused(tmp_path: Path, monkeypatch: pytest.Mon
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.parametrize("argv", [("--seed", "-1"), ("--seed=-7",)])
+def test_a_seed_below_0_is_refused_in_one_line(tmp_path: Path, argv: tuple[str, ...]) -> None:
+    # before: exit 0 and 16 notebooks whose ids (order-1s-1) find() cannot read back
+    target = tmp_path / "neg"
+    status, out, err = _editions_cli(str(target), *argv)
+    seed = argv[-1].removeprefix("--seed=")
+    assert (status, out) == (2, "")
+    assert err == f"ombre: argument --seed: '{seed}' must be 0 or more (try 'ombre editions --help')\n"
+    assert not target.exists()
+    with pytest.raises(EditionError, match="the seed must be 0 or more, not -1"):
+        write_editions(target, seed=-1)
+    assert not target.exists()
+
+
 def test_a_folder_that_cannot_be_created_is_one_line(tmp_path: Path) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("x", encoding="utf-8")
