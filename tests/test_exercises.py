@@ -566,6 +566,21 @@ def test_without_solution_the_widget_has_no_solution_panel() -> None:
     assert all(w.solution_box not in w.box.children for w in box.exercise_widgets)
 
 
+def test_a_widget_under_a_written_question_neither_repeats_nor_replaces_it() -> None:
+    from ombre.display.exercise_widgets import exercise_widget
+
+    ex = find("pope-2")
+    w = exercise_widget("pope-2", number=2, solution=False, question=False)
+    assert "Your answer to question 2" in w.question.value
+    assert "iii." not in w.question.value and "<b>" not in w.question.value
+    assert w.new_button.layout.display == "none"  # before: New question changed it under the page's text
+    assert ex.check(ex.answer_index).correct and w.answer(ex.answer_index).correct
+    p = exercise_widget("probability-1", question=False)
+    assert "Two significant figures are enough" in p.question.value and p.answer("23%").correct
+    full = exercise_widget("pope-2")
+    assert "iii." in full.question.value and full.new_button.layout.display == ""
+
+
 def test_widget_numeric_and_fresh_questions() -> None:
     from ombre.display.exercise_widgets import ExerciseWidget
 
