@@ -5,7 +5,9 @@
 * ``student/NN-KEY.ipynb``: each question with a cell that shows the
   self-checking widget (the engine checks the answer and says why), and a
   plain ``check(...)`` line for those without widgets.  No answers, no
-  solutions, and the widgets are made without their Solution panel.
+  solutions, and the widgets are made without their Solution panel and
+  without a question of their own (``question=False``): the question is the
+  one written above, the same as in the teacher's notebook.
 * ``teacher/NN-KEY.ipynb``: the same questions, each followed by the
   answer, the worked solution, the source of the rule and, for the set, the
   teaching notes; an answer key at the end.
@@ -116,9 +118,12 @@ def _question_md(ex: Exercise, n: int) -> str:
         parts.append("")
         for i, c in enumerate(ex.choices):
             parts.append(f"{chr(ord('a') + i)}) {markdown_escape(c.text)}  ")
-    elif ex.unit:
-        parts.append("")
-        parts.append(f"Answer in {markdown_escape(ex.unit)}.")
+    else:
+        said = [f"Answer in {markdown_escape(ex.unit)}."] if ex.unit else []
+        said += [markdown_escape(ex.precision)] if ex.precision else []
+        if said:
+            parts.append("")
+            parts.append(" ".join(said))
     return "\n".join(parts)
 
 
@@ -126,7 +131,7 @@ def _answer_hint(ex: Exercise) -> tuple[str, str]:
     """The placeholder answer and what to put there."""
     if ex.choices:
         return '"a"', "the letter of your choice"
-    return '""', 'a number, a fraction such as 9/40, a percentage, or "1 in N"'
+    return '""', 'a number, a fraction such as 3/8, a percentage, or "1 in N"'
 
 
 def check_line(ex: Exercise) -> str:
@@ -134,7 +139,7 @@ def check_line(ex: Exercise) -> str:
 
     >>> from ombre.exercises import find
     >>> print(check_line(find("order-1")))
-    # check("order-1", "")  # a number, a fraction such as 9/40, a percentage, or "1 in N"
+    # check("order-1", "")  # a number, a fraction such as 3/8, a percentage, or "1 in N"
     """
     placeholder, what = _answer_hint(ex)
     return f'# check("{ex.id}", {placeholder})  # {what}'
@@ -150,16 +155,20 @@ def student_notebook(s: ExerciseSet, number: int) -> Notebook:
         _md(
             _cell_id(key, "title"),
             f"# {number}. {markdown_escape(s.title)}\n\n{markdown_escape(s.intro)}\n\n"
-            "Run the cell below first. Each question then has a widget: choose or type your answer and "
-            "press **Check**; the engine says whether it is right and why. Without widgets, put your "
-            "answer in the `check(...)` line instead and run it.",
+            "Run the cell below first. Each question then has a widget under it: choose or type your "
+            "answer and press **Check**; the engine says whether it is right and why. Without widgets, "
+            "use the `check(...)` line under the widget instead: delete the `#` at its start, put your "
+            "answer between its quotes and run it.",
         ),
         _code(_cell_id(key, "setup"), _SETUP),
     ]
     for i, ex in enumerate(s.exercises, 1):
         cells.append(_md(_cell_id(key, ex.id, "q"), _question_md(ex, i)))
         cells.append(
-            _code(_cell_id(key, ex.id, "w"), f'exercise_widget("{ex.id}", number={i}, solution=False)')
+            _code(
+                _cell_id(key, ex.id, "w"),
+                f'exercise_widget("{ex.id}", number={i}, solution=False, question=False)',
+            )
         )
         cells.append(_code(_cell_id(key, ex.id, "c"), check_line(ex)))
     return _notebook(cells, f"{s.title} (student)")
@@ -237,11 +246,13 @@ def write_editions(outdir: str | Path, seed: int = 0, *, force: bool = False) ->
 
     ``outdir`` is created if missing.  A folder that already holds anything is refused
     (:class:`EditionError`) unless ``force`` is true, so that no file is overwritten by surprise;
-    an empty name is refused too, and a folder or file that cannot be created gives an
+    an empty name and a seed below 0 are refused too, and a folder or file that cannot be created gives an
     :class:`EditionError` naming it.
     """
     if not str(outdir).strip():
         raise EditionError("the output folder has no name (give a folder, e.g. 'editions')")
+    if seed < 0:  # the ids of a seed's questions (order-1s7) have no minus sign
+        raise EditionError(f"the seed must be 0 or more, not {seed}")
     root = Path(outdir)
     try:
         if root.exists() and not root.is_dir():

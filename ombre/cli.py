@@ -108,6 +108,14 @@ def _seed(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
 
 
+def _set_seed(text: str) -> int:
+    """An exercise sets' seed: 0 or more, the seeds that :func:`ombre.exercises.find` reads back."""
+    value = _seed(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{text!r} must be 0 or more")
+    return value
+
+
 # --------------------------------------------------------------------------- replay
 
 
@@ -225,10 +233,10 @@ def _editions_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument(
         "--seed",
-        type=_seed,
+        type=_set_seed,
         default=0,
         metavar="N",
-        help="0 (default) for the book's sets, another number for fresh questions",
+        help="0 (default) for the book's sets, a higher number for fresh questions",
     )
 
 

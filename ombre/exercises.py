@@ -149,7 +149,9 @@ class Exercise:
 
     ``number`` is the exact answer of a numeric question; an answer counts as
     right if it is within ``tolerance`` of it, or within ``rel_tolerance``
-    of it as a fraction of its size (see :func:`numbers_match`).
+    of it as a fraction of its size, or if it agrees with it to ``sig_figs``
+    significant figures (see :func:`numbers_match`; :attr:`precision` says so
+    in words).
     ``mistakes`` are common wrong numbers with a word on each.
     """
 
@@ -161,6 +163,7 @@ class Exercise:
     number: Fraction | None = None
     tolerance: float = 0.0
     rel_tolerance: float = 0.0
+    sig_figs: int = 0
     unit: str = ""
     hint: str = ""
     source: str = ""
@@ -193,6 +196,33 @@ class Exercise:
         raise ExerciseError(f"exercise {self.id} has no choices")
 
     @property
+    def precision(self) -> str:
+        """How close a numeric answer must be, as a sentence for the question (empty: exactly).
+
+        >>> find("probability-1").precision
+        'Two significant figures are enough (0.67 or 67% for 2/3), or give it exactly.'
+        >>> find("order-1").precision
+        ''
+        """
+        if self.choices:
+            return ""
+        parts = []
+        if self.sig_figs:
+            n = self.sig_figs
+            word = _NUMBER_WORDS[n] if n < len(_NUMBER_WORDS) else str(n)
+            figures = "significant figure is" if n == 1 else "significant figures are"
+            example = f"{2 / 3:.{n}g} or {200 / 3:.{n}g}% for 2/3"
+            parts.append(f"{word.capitalize()} {figures} enough ({example})")
+        if self.rel_tolerance:
+            parts.append(f"within {_show_number(Fraction(self.rel_tolerance * 100))}% is close enough")
+        if self.tolerance:
+            parts.append(f"within {_show_number(self.tolerance)} is close enough")
+        if not parts:
+            return ""
+        text = "; ".join(parts)
+        return f"{text[0].upper()}{text[1:]}, or give it exactly."
+
+    @property
     def answer_text(self) -> str:
         """The right answer in words: the right choice, or the number (as a fraction when exact)."""
         if self.choices:
@@ -219,10 +249,12 @@ class Exercise:
             return Feedback(c.correct, ("Right. " if c.correct else "Not right. ") + c.feedback)
         assert self.number is not None
         value = parse_number(response)
-        if numbers_match(value, self.number, self.tolerance, self.rel_tolerance):
+        odds = isinstance(response, str) and _is_odds(response)
+        close = (self.tolerance, self.rel_tolerance, self.sig_figs)
+        if numbers_match(value, self.number, *close, odds=odds):
             return Feedback(True, "Right. " + self.solution)
         for wrong, why in self.mistakes:
-            if numbers_match(value, wrong, self.tolerance, self.rel_tolerance):
+            if numbers_match(value, wrong, *close, odds=odds):
                 return Feedback(False, f"Not right. {why}")
         direction = "too high" if value > self.number else "too low"
         more = f" Hint: {self.hint}" if self.hint else ""
@@ -268,6 +300,8 @@ class Exercise:
             d["number_text"] = _show_number(self.number)
             d["tolerance"] = self.tolerance
             d["rel_tolerance"] = self.rel_tolerance
+            d["sig_figs"] = self.sig_figs
+            d["precision"] = self.precision
             d["mistakes"] = [[float(v), why] for v, why in self.mistakes]
         return d
 
@@ -287,19 +321,52 @@ def _show_number(x: Fraction | float) -> str:
 
 
 _NUM_RE = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)$")
+_THOUSANDS_RE = re.compile(r"[1-9]\d{0,2}(,\d{3})+(\.\d*)?")
+_ODDS_RE = re.compile(r"(?:about)?1in(\d+(?:\.\d*)?)")
+_NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six")
+
+
+def _comma(m: re.Match[str]) -> str:
+    """One run of digits, points and commas, its commas read: thousands (``273,438,880``) if they
+    group the digits in threes, a decimal comma (``0,225``) if there is one and no point; any other
+    comma is left in, and the text cannot be read."""
+    tok = m.group(0)
+    if "," not in tok:
+        return tok
+    if _THOUSANDS_RE.fullmatch(tok):
+        return tok.replace(",", "")
+    if tok.count(",") == 1 and "." not in tok:
+        return tok.replace(",", ".")
+    return tok
+
+
+def _normalised(raw: str) -> str:
+    """The answer as :func:`parse_number` reads it: lower case, no spaces or ``_``, commas read."""
+    text = re.sub(r"[\s\ufeff_]", "", raw.lower())
+    return re.sub(r"[\d.,]+", _comma, text)
+
+
+def _is_odds(raw: str) -> bool:
+    """True if the answer is written as odds, ``1 in N``."""
+    return _ODDS_RE.fullmatch(_normalised(raw)) is not None
 
 
 def parse_number(response: str | int | float | Fraction) -> Fraction:
     """Read a numeric answer: ``12``, ``273,438,880``, ``0.225``, ``9/40``, ``22.5%``, ``1 in 118``.
 
+    A comma groups thousands when it stands between groups of three digits
+    (``273,438,880``, not ``0,225``); otherwise a single comma in a number
+    without a point is a decimal comma (``0,225``, ``22,5%``).  Any other
+    comma makes the answer unreadable, rather than being guessed at.
+
     >>> parse_number("9/40"), parse_number("22.5%"), parse_number("1 in 4")
     (Fraction(9, 40), Fraction(9, 40), Fraction(1, 4))
-    >>> parse_number("273,438,880")
-    Fraction(273438880, 1)
+    >>> parse_number("273,438,880"), parse_number("0,225"), parse_number("22,5 %")
+    (Fraction(273438880, 1), Fraction(9, 40), Fraction(9, 40))
     >>> parse_number("lots")
     Traceback (most recent call last):
     ...
-    ombre.exercises.ExerciseError: cannot read 'lots' as a number (e.g. 12, 0.225, 9/40, 22.5% or 1 in 4)
+    ombre.exercises.ExerciseError: cannot read 'lots' as a number (e.g. 12, 0.375, 3/8, 37.5% or 1 in 4)
     """
     if isinstance(response, bool):
         raise ExerciseError("a number is needed, not True or False")
@@ -310,9 +377,9 @@ def parse_number(response: str | int | float | Fraction) -> Fraction:
             raise ExerciseError(f"{response} is not a number that can be checked")
         return Fraction(response)
     raw = response.strip()
-    text = raw.lower().replace(",", "").replace("_", "").replace(" ", "")
+    text = _normalised(raw)
     try:
-        m = re.fullmatch(r"(?:about)?1in(\d+(?:\.\d*)?)", text)
+        m = _ODDS_RE.fullmatch(text)
         if m:
             d = Fraction(m.group(1))
             if d == 0:
@@ -328,23 +395,58 @@ def parse_number(response: str | int | float | Fraction) -> Fraction:
             return Fraction(text)
     except ZeroDivisionError:
         raise ExerciseError(f"{raw!r} divides by zero") from None
-    raise ExerciseError(f"cannot read {raw!r} as a number (e.g. 12, 0.225, 9/40, 22.5% or 1 in 4)")
+    raise ExerciseError(f"cannot read {raw!r} as a number (e.g. 12, 0.375, 3/8, 37.5% or 1 in 4)")
+
+
+def _pow10(e: int) -> float:
+    """``10 ** e`` as the static pages' script computes it (a negative power by division)."""
+    return float(10**e) if e >= 0 else 1 / float(10**-e)
+
+
+def _half_unit(x: float, figures: int) -> float:
+    """Half a unit in the last of ``figures`` significant figures of ``x`` (``x`` not 0)."""
+    e = math.floor(math.log10(abs(x)))
+    if _pow10(e) > abs(x):
+        e -= 1
+    elif _pow10(e + 1) <= abs(x):
+        e += 1
+    return 0.5 * _pow10(e - figures + 1)
 
 
 def numbers_match(
-    value: Fraction | float, answer: Fraction | float, tolerance: float = 0.0, rel_tolerance: float = 0.0
+    value: Fraction | float,
+    answer: Fraction | float,
+    tolerance: float = 0.0,
+    rel_tolerance: float = 0.0,
+    sig_figs: int = 0,
+    *,
+    odds: bool = False,
 ) -> bool:
     """True if ``value`` is close enough to ``answer``; the static pages' script uses the same rule.
 
-    ``|value - answer| <= max(tolerance, rel_tolerance * |answer|) + 1e-9 * max(1, |answer|)``.
+    Close enough is ``|value - answer| <= max(tolerance, rel_tolerance * |answer|) + e``, with
+    ``e = 1e-9 * max(1, |answer|)`` for rounding errors; or, with ``sig_figs``, agreeing with
+    ``answer`` to that many significant figures: within half a unit of the last of them, so that
+    both roundings of a midpoint count (0.22 and 0.23 for 0.225).  An answer written as odds
+    (``odds``: ``1 in N``) is compared by its ``N``, so ``1 in 120`` is 117.6 to two figures.
 
     >>> numbers_match(Fraction(1, 118), Fraction(21, 2470), rel_tolerance=0.01)
     True
     >>> numbers_match(0.23, Fraction(9, 40), rel_tolerance=0.01)
     False
+    >>> [numbers_match(v, Fraction(9, 40), sig_figs=2) for v in (0.22, 0.23, 0.2, 0.24)]
+    [True, True, False, False]
+    >>> numbers_match(Fraction(1, 120), Fraction(21, 2470), sig_figs=2, odds=True)
+    True
     """
-    a = float(answer)
-    return abs(float(value) - a) <= max(tolerance, rel_tolerance * abs(a)) + 1e-9 * max(1.0, abs(a))
+    a, v = float(answer), float(value)
+    if abs(v - a) <= max(tolerance, rel_tolerance * abs(a)) + 1e-9 * max(1.0, abs(a)):
+        return True
+    if not sig_figs or a == 0:
+        return False
+    if odds and v != 0:
+        a, v = 1 / a, 1 / v
+    return abs(v - a) <= _half_unit(a, sig_figs) + 1e-9 * max(1.0, abs(a))
 
 
 @dataclass(frozen=True)
@@ -2009,7 +2111,7 @@ def _prob_card(rng: random.Random, seed: int) -> Exercise:
             "Answer as a fraction (like 1/2) or a decimal."
         ),
         number=p,
-        rel_tolerance=0.01,
+        sig_figs=2,
         solution=(
             f"9/40 = {float(p):.3f}: nine of the forty cards come to you, and every card is as "
             "likely as any other to be one of them."
@@ -2039,7 +2141,7 @@ def _prob_with_player(rng: random.Random, seed: int) -> Exercise:
             "chance that the player on your right holds it (before anyone takes in)?"
         ),
         number=p,
-        rel_tolerance=0.01,
+        sig_figs=2,
         solution=(
             f"9/31 = {float(p):.3f}. You cannot see 31 cards: his 9, the other player's 9 and the stock's "
             "13, "
@@ -2089,7 +2191,7 @@ def _prob_matadors(rng: random.Random, seed: int) -> Exercise:
             f'{manille(trump).symbol} and A♣)? Answer as a fraction, a decimal, or "1 in N".'
         ),
         number=p,
-        rel_tolerance=0.01,
+        sig_figs=2,
         solution=(
             f"{p.numerator}/{p.denominator} = {float(p):.4f}, about 1 in {round(1 / p)}: the hands holding "
             "the three named cards are C(37, 6), out of C(40, 9) hands."
@@ -2298,7 +2400,8 @@ SET_SPECS: tuple[SetSpec, ...] = (
             ("probability.matadors", 0),
             ("probability.compare", 2),
         ),
-        'The numeric answers accept fractions, decimals, percentages and "1 in N" within 1%. The lab page '
+        'The numeric answers accept fractions, decimals, percentages and "1 in N", exactly or to two '
+        "significant figures (0.67 or 67% for 2/3; 1 in 150 for 1 in 147). The lab page "
         "plots a simulation closing in on each exact value.",
     ),
 )

@@ -47,7 +47,7 @@ def test_students_get_questions_without_answers(editions: Path) -> None:
         assert "Answer:" not in text and "Answer key" not in text
         for i, ex in enumerate(s, 1):
             # the widget is made without its Solution panel: the answer is not one click away
-            assert f'exercise_widget("{ex.id}", number={i}, solution=False)' in text
+            assert f'exercise_widget("{ex.id}", number={i}, solution=False, question=False)' in text
             assert markdown_escape(ex.solution) not in text
             for c in ex.choices:
                 assert markdown_escape(c.feedback) not in text
@@ -87,6 +87,17 @@ def test_every_students_check_line_in_the_editions_compiles(editions: Path) -> N
         namespace: dict[str, object] = {}
         exec("from ombre.exercises import check\nresult = " + typed, namespace)
         assert namespace["result"].correct  # type: ignore[attr-defined]
+
+
+def test_the_students_are_told_how_to_run_the_check_line(editions: Path) -> None:
+    nb = json.loads((editions / "student" / "01-order.ipynb").read_text(encoding="utf-8"))
+    intro = "".join(nb["cells"][0]["source"])
+    # before: "put your answer in the check(...) line instead and run it", but the line is a comment
+    assert "delete the `#` at its start, put your answer between its quotes and run it" in intro
+    chance = _text(editions / "student" / "08-probability.ipynb")
+    teacher = _text(editions / "teacher" / "08-probability.ipynb")
+    said = "Two significant figures are enough (0.67 or 67% for 2/3), or give it exactly."
+    assert chance.count(said) == teacher.count(said) == 3
 
 
 def test_teachers_get_answers_solutions_and_notes(editions: Path) -> None:
@@ -157,6 +168,20 @@ def test_an_empty_folder_name_is_refused(tmp_path: Path, monkeypatch: pytest.Mon
     with pytest.raises(EditionError, match="no name"):
         write_editions("  ")
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("argv", [("--seed", "-1"), ("--seed=-7",)])
+def test_a_seed_below_0_is_refused_in_one_line(tmp_path: Path, argv: tuple[str, ...]) -> None:
+    # before: exit 0 and 16 notebooks whose ids (order-1s-1) find() cannot read back
+    target = tmp_path / "neg"
+    status, out, err = _editions_cli(str(target), *argv)
+    seed = argv[-1].removeprefix("--seed=")
+    assert (status, out) == (2, "")
+    assert err == f"ombre: argument --seed: '{seed}' must be 0 or more (try 'ombre editions --help')\n"
+    assert not target.exists()
+    with pytest.raises(EditionError, match="the seed must be 0 or more, not -1"):
+        write_editions(target, seed=-1)
+    assert not target.exists()
 
 
 def test_a_folder_that_cannot_be_created_is_one_line(tmp_path: Path) -> None:

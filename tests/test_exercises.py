@@ -288,6 +288,11 @@ def test_payments_under_both_rule_sets() -> None:
         ("1 in 4", Fraction(1, 4)),
         ("about 1 in 118", Fraction(1, 118)),
         ("273,438,880", Fraction(273438880)),
+        ("0,225", Fraction(9, 40)),  # a decimal comma (before: 225)
+        ("22,5 %", Fraction(9, 40)),
+        ("1 in 117,6", Fraction(5, 588)),
+        ("1,5", Fraction(3, 2)),
+        ("12,345", Fraction(12345)),
         (".5", Fraction(1, 2)),
         ("-3", Fraction(-3)),
         (7, Fraction(7)),
@@ -298,7 +303,7 @@ def test_numbers_are_read(text: str | int | float, value: Fraction) -> None:
     assert parse_number(text) == value
 
 
-@pytest.mark.parametrize("text", ["", "lots", "1/0", "1 in 0", "3/", "%", "nan", "1e5"])
+@pytest.mark.parametrize("text", ["", "lots", "1/0", "1 in 0", "3/", "%", "nan", "1e5", "1,2,3", "1,5.3"])
 def test_bad_numbers_are_refused_with_a_reason(text: str) -> None:
     with pytest.raises(ExerciseError):
         parse_number(text)
@@ -311,6 +316,52 @@ def test_tolerances() -> None:
     ex = find("probability-4")
     assert ex.check("0.0085").correct and ex.check("1 in 118").correct and ex.check("21/2470").correct
     assert not ex.check("0.01").correct
+
+
+#: typed answers to the chance questions of the book's probability set, and whether they are right
+CHANCE_ANSWERS: dict[str, dict[str, bool]] = {
+    "probability-1": {  # 9/40 = 0.225, a midpoint: both roundings to two figures count
+        "0.23": True,
+        "23%": True,
+        "22%": True,
+        "0.22": True,
+        "0.225": True,
+        "0,225": True,
+        "22,5%": True,
+        "9/40": True,
+        "0.2": False,
+        "0.24": False,
+        "21%": False,
+        "1 in 4": False,
+        "1 in 4.4": True,
+    },
+    "probability-2": {"0.29": True, "29%": True, "0,29": True, "9/31": True, "0.3": False, "28%": False},
+    "probability-4": {  # 21/2470, about 1 in 117.6
+        "0.0085": True,
+        "0.85%": True,
+        "1 in 118": True,
+        "1 in 120": True,
+        "about 1 in 117,6": True,
+        "0.009": False,
+        "1 in 100": False,
+        "1 in 130": False,
+    },
+}
+
+
+def test_chances_are_right_to_two_significant_figures() -> None:
+    # before: a relative 1%, so 0.23, 23% and 22% for 9/40 were "too high" or "too low"
+    for ex_id, answers in CHANCE_ANSWERS.items():
+        ex = find(ex_id)
+        assert ex.sig_figs == 2 and ex.precision.startswith("Two significant figures are enough")
+        for text, right in answers.items():
+            assert ex.check(text).correct is right, (ex_id, text)
+    assert find("probability-2").check("0.23").message == (
+        "Not right. You have seen your own nine cards: only 31 places are left."
+    )  # a mistake is met to two figures as well
+    assert find("order-1").precision == "" and not find("order-1").check("12.4").correct
+    assert numbers_match(0.005, Fraction(1, 200), sig_figs=2) and not numbers_match(0.0051, 0.005, sig_figs=2)
+    assert numbers_match(Fraction(1, 1000), 0.001, sig_figs=1) and numbers_match(95, 100, sig_figs=1)
 
 
 def test_choice_answers_by_letter_text_or_index() -> None:
@@ -409,6 +460,22 @@ def test_static_html_is_well_formed_and_hides_answers() -> None:
     assert page.count("window.ombreExercises") >= 1
 
 
+def test_answer_boxes_take_any_text_and_say_how_close() -> None:
+    from ombre.display.exercises_html import exercise_html
+
+    # before: inputmode="decimal", a keypad with no "/", "%" or letters for 9/40, 22.5% or 1 in N
+    page = exercise_html(find("probability-1"), 1)
+    assert 'inputmode="text"' in page and 'inputmode="decimal"' not in page
+    fmt = page.split('id="ex-probability-1-format">')[1].split("</span>")[0]
+    assert fmt == (
+        "a number, a fraction (3/8), a percentage or &#8220;1 in N&#8221;. "
+        "Two significant figures are enough (0.67 or 67% for 2/3), or give it exactly."
+    )
+    assert "9/40" not in fmt and "0.225" not in fmt  # the examples are not the answer
+    count = exercise_html(find("order-1"), 1)
+    assert "&#8220;1 in N&#8221;</span>" in count
+
+
 def test_two_sets_on_one_page_keep_their_ids_apart() -> None:
     from ombre.display.exercises_html import exercise_set_html
 
@@ -497,6 +564,21 @@ def test_without_solution_the_widget_has_no_solution_panel() -> None:
     assert not any("Solution" in str(getattr(c, "_titles", "")) for c in student.box.children)
     box = set_widget("order", solution=False)
     assert all(w.solution_box not in w.box.children for w in box.exercise_widgets)
+
+
+def test_a_widget_under_a_written_question_neither_repeats_nor_replaces_it() -> None:
+    from ombre.display.exercise_widgets import exercise_widget
+
+    ex = find("pope-2")
+    w = exercise_widget("pope-2", number=2, solution=False, question=False)
+    assert "Your answer to question 2" in w.question.value
+    assert "iii." not in w.question.value and "<b>" not in w.question.value
+    assert w.new_button.layout.display == "none"  # before: New question changed it under the page's text
+    assert ex.check(ex.answer_index).correct and w.answer(ex.answer_index).correct
+    p = exercise_widget("probability-1", question=False)
+    assert "Two significant figures are enough" in p.question.value and p.answer("23%").correct
+    full = exercise_widget("pope-2")
+    assert "iii." in full.question.value and full.new_button.layout.display == ""
 
 
 def test_widget_numeric_and_fresh_questions() -> None:

@@ -8,7 +8,10 @@ solution behind toggles, and *New question*, which asks the exercise's
 generator for a fresh one of the same kind (a different one: seeds that deal
 the same question again are skipped, and a kind with only one question has
 the button disabled, saying why).  ``solution=False`` leaves the Solution
-panel out, as in the students' editions.  The feedback line is one persistent
+panel out, as in the students' editions; ``question=False`` leaves out the
+question's quotation and prompt where the page already writes them above the
+widget (the students' notebooks), and then there is no *New question*, so that
+the widget always answers the question written on the page.  The feedback line is one persistent
 live region (:mod:`ombre.display.live`): screen readers announce every check,
 the same answer checked twice included.
 
@@ -79,9 +82,13 @@ class ExerciseWidget:
         number: int | None = None,
         allow_new: bool = True,
         solution: bool = True,
+        question: bool = True,
     ) -> None:
         self.exercise = exercise
         self.number = number
+        #: whether the widget writes the question (quotation and prompt) itself
+        self.shows_question = question
+        allow_new = allow_new and question
         self.last: Feedback | None = None
         self._fresh = 0
         self._checks = 0
@@ -93,7 +100,7 @@ class ExerciseWidget:
             style={"description_width": "initial"},
             layout=widgets.Layout(width="auto"),
         )
-        self.text = widgets.Text(placeholder="a number, 9/40, 22.5% or 1 in N", description="Answer:")
+        self.text = widgets.Text(placeholder="a number, 3/8, 37.5% or 1 in N", description="Answer:")
         self.check_button = widgets.Button(description="Check", button_style="primary")
         self.new_button = widgets.Button(
             description="New question",
@@ -207,15 +214,20 @@ class ExerciseWidget:
         ex = self.exercise
         parts = []
         title = f"Question {self.number}" if self.number is not None else "Question"
+        if not self.shows_question:
+            title = f"Your answer to question {self.number}" if self.number is not None else "Your answer"
         parts.append(f"<h3 style='margin:.2em 0'>{_e(title)}</h3>")
-        if ex.quote:
+        if ex.quote and self.shows_question:
             lines = "<br>".join(f"<small>iii.{n}</small> {_e(t)}" for n, t in ex.quote)
             parts.append(f"<blockquote style='font-style:italic;margin:.4em 0 .6em 1em'>{lines}</blockquote>")
         if ex.cards:
             parts.append(
                 cards_html(ex.cards, None, 40, label="Cards shown: " + ", ".join(c.name for c in ex.cards))
             )
-        parts.append(f"<p><b>{_e(ex.prompt)}</b></p>")
+        if self.shows_question:
+            parts.append(f"<p><b>{_e(ex.prompt)}</b></p>")
+        if ex.precision:
+            parts.append(f"<p><small>{_e(ex.precision)}</small></p>")
         self.question.value = "".join(parts)
         if ex.choices:
             labels = [f"{chr(ord('a') + i)}) {c.text}" for i, c in enumerate(ex.choices)]
@@ -263,11 +275,12 @@ class ExerciseSetBox(widgets.VBox):  # type: ignore[misc]
 
 
 def exercise_widget(
-    exercise: Exercise | str, *, number: int | None = None, solution: bool = True
+    exercise: Exercise | str, *, number: int | None = None, solution: bool = True, question: bool = True
 ) -> ExerciseWidget:
-    """The widget for an exercise or an exercise id (``"order-1"``); ``solution=False`` hides the answer."""
+    """The widget for an exercise or an exercise id (``"order-1"``); ``solution=False`` hides the answer,
+    ``question=False`` the question written above it (and *New question* with it)."""
     ex = find(exercise) if isinstance(exercise, str) else exercise
-    return ExerciseWidget(ex, number=number, solution=solution)
+    return ExerciseWidget(ex, number=number, solution=solution, question=question)
 
 
 def set_widget(exercises: ExerciseSet | str, seed: int = 0, *, solution: bool = True) -> ExerciseSetBox:

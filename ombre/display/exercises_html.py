@@ -69,10 +69,21 @@ html[data-theme=dark] .ombre-exset{--ombre-ex-ok:#7fd08f;--ombre-ex-bad:#ff9c9c}
 EXERCISE_JS = r"""
 (function () {
   if (window.ombreExercises) { return; }
+  // as parse_number: a comma groups thousands (273,438,880) or is a decimal comma (0,225)
+  function normalised(raw) {
+    var t = String(raw).toLowerCase().replace(/[\s\ufeff_]/g, "");
+    return t.replace(/[\d.,]+/g, function (tok) {
+      if (tok.indexOf(",") < 0) { return tok; }
+      if (/^[1-9]\d{0,2}(,\d{3})+(\.\d*)?$/.test(tok)) { return tok.replace(/,/g, ""); }
+      if (tok.split(",").length === 2 && tok.indexOf(".") < 0) { return tok.replace(",", "."); }
+      return tok;
+    });
+  }
+  var odds = /^(?:about)?1in(\d+(?:\.\d*)?)$/;
   function readNumber(raw) {
-    var t = String(raw).trim().toLowerCase().replace(/[,_\s]/g, "");
+    var t = normalised(raw);
     var num = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
-    var m = /^(?:about)?1in(\d+(?:\.\d*)?)$/.exec(t);
+    var m = odds.exec(t);
     if (m) { var d = parseFloat(m[1]); return d === 0 ? null : 1 / d; }
     if (t.slice(-1) === "%" && num.test(t.slice(0, -1))) { return parseFloat(t.slice(0, -1)) / 100; }
     var slash = t.indexOf("/");
@@ -84,8 +95,20 @@ EXERCISE_JS = r"""
     if (num.test(t)) { return parseFloat(t); }
     return null;
   }
-  function matches(v, ans, tol, rel) {
-    return Math.abs(v - ans) <= Math.max(tol, rel * Math.abs(ans)) + 1e-9 * Math.max(1, Math.abs(ans));
+  function pow10(e) { return e >= 0 ? Math.pow(10, e) : 1 / Math.pow(10, -e); }
+  function halfUnit(x, figures) {
+    var e = Math.floor(Math.log10(Math.abs(x)));
+    if (pow10(e) > Math.abs(x)) { e -= 1; } else if (pow10(e + 1) <= Math.abs(x)) { e += 1; }
+    return 0.5 * pow10(e - figures + 1);
+  }
+  // as numbers_match: within the tolerances, or the same to sig significant figures (1 in N by N)
+  function matches(v, ans, tol, rel, sig, isOdds) {
+    if (Math.abs(v - ans) <= Math.max(tol, rel * Math.abs(ans)) + 1e-9 * Math.max(1, Math.abs(ans))) {
+      return true;
+    }
+    if (!sig || ans === 0) { return false; }
+    if (isOdds && v !== 0) { ans = 1 / ans; v = 1 / v; }
+    return Math.abs(v - ans) <= halfUnit(ans, sig) + 1e-9 * Math.max(1, Math.abs(ans));
   }
   function show(v) {
     if (Number.isInteger(v)) { return String(v); }
@@ -103,13 +126,14 @@ EXERCISE_JS = r"""
     var v = readNumber(response);
     if (v === null || !isFinite(v)) {
       return {correct: null,
-              message: "Cannot read that as a number: write e.g. 12, 0.225, 9/40, 22.5% or 1 in 4."};
+              message: "Cannot read that as a number: write e.g. 12, 0.375, 3/8, 37.5% or 1 in 4."};
     }
-    if (matches(v, data.number, data.tolerance, data.rel_tolerance)) {
+    var isOdds = odds.test(normalised(response)), sig = data.sig_figs || 0;
+    if (matches(v, data.number, data.tolerance, data.rel_tolerance, sig, isOdds)) {
       return {correct: true, message: "Right. " + data.solution};
     }
     for (var i = 0; i < data.mistakes.length; i++) {
-      if (matches(v, data.mistakes[i][0], data.tolerance, data.rel_tolerance)) {
+      if (matches(v, data.mistakes[i][0], data.tolerance, data.rel_tolerance, sig, isOdds)) {
         return {correct: false, message: "Not right. " + data.mistakes[i][1]};
       }
     }
@@ -171,7 +195,8 @@ EXERCISE_JS = r"""
     }
   });
   window.ombreExercises = {
-    readNumber: readNumber, matches: matches, judge: judge, check: check, write: write
+    readNumber: readNumber, matches: matches, judge: judge, check: check, write: write,
+    normalised: normalised
   };
 })();
 """
@@ -235,14 +260,15 @@ def exercise_html(
         parts.append("</fieldset>")
     else:
         unit = f" ({_e(ex.unit)})" if ex.unit else ""
+        precision = f". {_e(ex.precision)}" if ex.precision else ""
         parts.append(f'<p class="ombre-ex-prompt" id="{did}-prompt">{_text(ex.prompt)}</p>')
         parts.append(
             f'<label for="{did}-answer">Your answer{unit}:</label> '
-            f'<input type="text" id="{did}-answer" name="{did}-answer" inputmode="decimal" '
+            f'<input type="text" id="{did}-answer" name="{did}-answer" inputmode="text" '
             'autocomplete="off" '
             f'spellcheck="false" aria-describedby="{did}-prompt {did}-format">'
-            f' <span class="ombre-ex-source" id="{did}-format">a number, a fraction (9/40), a percentage or '
-            "&#8220;1 in N&#8221;</span>"
+            f' <span class="ombre-ex-source" id="{did}-format">a number, a fraction (3/8), a percentage or '
+            f"&#8220;1 in N&#8221;{precision}</span>"
         )
     parts.append('<div><button type="submit">Check</button></div></form>')
     parts.append(

@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import expect
 
 from ombre.display.exercises_html import standalone_page
-from ombre.exercises import Exercise, all_sets, find
+from ombre.exercises import Exercise, ExerciseError, all_sets, find
 
 from .conftest import Lab, run_all_cells, run_axe, serve, watch_page
 
@@ -149,6 +149,8 @@ def test_page_script_judges_exactly_as_python(ex_page: Any) -> None:
             answer = ex.answer_text.split(" ")[0]
             cases += [(ex.id, answer), (ex.id, "0"), (ex.id, "1 in 118"), (ex.id, "22.5%"), (ex.id, "9/40")]
             cases += [(ex.id, str(float(v))) for v, _ in ex.mistakes]
+            # roundings to two figures, decimal commas, thousands, and commas that cannot be read
+            cases += [(ex.id, t) for t in TYPED]
     verdicts = ex_page.evaluate(
         """cases => cases.map(([id, text]) => {
             const el = document.querySelector('script[data-ombre-ex-data="ex-' + id + '"]');
@@ -157,7 +159,35 @@ def test_page_script_judges_exactly_as_python(ex_page: Any) -> None:
         cases,
     )
     for (ex_id, text), verdict in zip(cases, verdicts, strict=True):
-        assert verdict == find(ex_id).check(text).correct, (ex_id, text)
+        assert verdict == _python_verdict(ex_id, text), (ex_id, text)
+    # the table holds both verdicts on the chance questions, not only wrong ones
+    chance = [v for (ex_id, _), v in zip(cases, verdicts, strict=True) if ex_id.startswith("probability")]
+    assert chance.count(True) >= 20 and chance.count(False) >= 20 and None in chance
+
+
+TYPED = [
+    *"0.23 23% 22% 0.22 0,225 22,5% 0.2 0.24 0.29 29% 0,29 0.3 28% 0.0085 0.85% 0.009".split(),
+    *"12 12,0 1,2,3 1,5.3 273,438,880 273438880 273,438,881".split(),
+    *("1 in 4.4", "1 in 120", "about 1 in 117,6", "1 in 130"),
+]
+
+
+def _python_verdict(ex_id: str, text: str) -> bool | None:
+    try:
+        return find(ex_id).check(text).correct
+    except ExerciseError:  # the page says it cannot read the answer, and judges nothing
+        return None
+
+
+def test_a_decimal_comma_and_a_rounded_chance_are_right(ex_page: Any) -> None:
+    box = ex_page.locator("#ex-probability-1-answer")
+    assert box.get_attribute("inputmode") == "text"  # before: "decimal", no key for / or %
+    feedback = ex_page.locator("#ex-probability-1-feedback")
+    for typed in ("0,225", "23%", "22%"):  # before: "225 is too high", "0.23 is too high", "too low"
+        box.fill(typed)
+        box.press("Enter")
+        expect(feedback).to_have_text("Right. " + find("probability-1").solution)
+    expect(ex_page.locator("#ex-probability-1-format")).to_contain_text(find("probability-1").precision)
 
 
 def test_no_serious_accessibility_violations(ex_page: Any) -> None:
