@@ -1858,7 +1858,8 @@ def _tenaces_count(rng: random.Random, seed: int) -> Exercise:
         hint=f"Start from the number of trumps in {trump.plural}: black suits have 11, red 12.",
         mistakes=(
             (
-                Fraction(out + (1 if trump.is_red else -1)),
+                # the other colour's total: 11 for a red suit (one too few), 12 for a black one
+                Fraction(out - 1 if trump.is_red else out + 1),
                 "Check the total: 11 trumps in a black suit, 12 in a red one.",
             ),
         ),
