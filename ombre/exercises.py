@@ -1006,8 +1006,8 @@ def _why_result(tricks: Sequence[int], ombre: int) -> str:
     if r is Result.WIN:
         if o >= 5:
             return (
-                f'The Ombre took {o} tricks: "he who can win five tricks of the Nine, has a sure Game" '
-                "(1665)."
+                f'The Ombre took {o} tricks: "he who can win five tricks of the Nine, has a sure Games '
+                '[Game]" (1665).'
             )
         return (
             f"The Ombre took {o} and the defenders split theirs {hi}-{lo}, so the Ombre has more than "
@@ -1502,9 +1502,8 @@ def _pope_items() -> list[Callable[[random.Random, int], Exercise]]:
             Choice(
                 "Hearts are not trumps, and the red ace of a plain suit ranks below the knave",
                 True,
-                f"Plain hearts from the top: {_t(order)}. 1665: the red ace \"is only rank'd after the "
-                'Knave" '
-                "unless its suit is trumps.",
+                f"Plain hearts from the top: {_t(order)}. 1665: the red ace is the Punto when its suit is "
+                "trumps, \"otherwise 'tis only rank'd after the Knave\".",
             ),
             Choice(
                 "The king always beats the ace",
