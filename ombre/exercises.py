@@ -1137,14 +1137,20 @@ def _results_matadors(rng: random.Random, seed: int) -> Exercise:
     amount = sum(t.amount.value(rules) for t in paid)
     unit = rules.units[-1]
     seqcards = list(trump_order(trump))[:seq]
+    rate = ""
     if rules_name == "1665":
+        great = dict(rules.unit_values)[rules.units[0]]
+        # the pamphlet gives the worth of the marks as an example, not a rule: say the count uses it
+        rate = f" Count a great mark as {great} lesser marks, the pamphlet's example rate."
         why = (
             f"Under the 1665 rules the three matadors together earn {rules.matadors_three[0]} great marks "
             f"from each player, and each further trump in unbroken sequence one lesser mark (the "
             f"pamphlet's \"one Mark or Counter\" does not say which mark; a lesser one is the engine's "
             f"reading): "
-            f"{seq} in sequence make {rules.matadors_three[0]} x 12 + {seq - 3} = {amount} lesser marks "
-            '(a great mark is 12 lesser ones). 1665: "the others pay three of the greater Marks ... '
+            f"{seq} in sequence make {rules.matadors_three[0]} x {great} + {seq - 3} = {amount} lesser "
+            f"marks, counting a great mark as {great} lesser ones. That rate is the pamphlet's example, "
+            f'not a rule: "if you value the great ones at {great}. pence, the lesser may be pence the '
+            'piece (and so according as you please)". 1665: "the others pay three of the greater Marks ... '
             'for all which the others are to pay you one Mark or Counter, the piece, even to nine".'
         )
         mist: tuple[tuple[Fraction, str], ...] = _distinct(
@@ -1155,7 +1161,8 @@ def _results_matadors(rng: random.Random, seed: int) -> Exercise:
             ),
             (
                 Fraction(rules.matadors_three[0] + seq - 3),
-                "Count in lesser marks: a great mark is worth 12 lesser marks.",
+                f"Count in lesser marks: at the pamphlet's example rate a great mark is {great} lesser "
+                "marks.",
             ),
         )
     else:
@@ -1173,7 +1180,7 @@ def _results_matadors(rng: random.Random, seed: int) -> Exercise:
         prompt=(
             f"Rules: {rules.title}. The Ombre names {trump.plural} and holds "
             f"{_t(sorted(hand, key=lambda c: -strength(c, trump)))}. She wins the game. "
-            f"How many {unit} does each defender pay her for her matadors?"
+            f"How many {unit} does each defender pay her for her matadors?{rate}"
         ),
         number=Fraction(amount),
         unit=unit,
@@ -2171,6 +2178,9 @@ class SetSpec:
     notes: str = ""
 
 
+#: Lesser marks to a great mark under the 1665 rules: the pamphlet's example rate, not a rule of it.
+_GREAT_MARK = dict(get_rules("1665").unit_values)["great marks"]
+
 SET_SPECS: tuple[SetSpec, ...] = (
     SetSpec(
         "order",
@@ -2232,9 +2242,9 @@ SET_SPECS: tuple[SetSpec, ...] = (
             ("results.matadors", 1),
         ),
         "The result questions need only the trick counts. The payment questions use the rule-set table: let "
-        "students compare the two columns before they answer. The 1665 unit is the lesser mark; a great "
-        "mark is "
-        "worth twelve.",
+        "students compare the two columns before they answer. The 1665 payment questions count in lesser "
+        f"marks at the pamphlet's example rate, {_GREAT_MARK} to a great mark; the pamphlet leaves the rate "
+        'to the players ("and so according as you please").',
     ),
     SetSpec(
         "pope",
