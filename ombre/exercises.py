@@ -29,6 +29,7 @@ Right. Diamonds are a red suit: ...
 from __future__ import annotations
 
 import html
+import itertools
 import json
 import math
 import random
@@ -1688,10 +1689,38 @@ def _pope_items() -> list[Callable[[random.Random, int], Exercise]]:
     return [trumps, spadillio, manillio, plebeian, pam, amazon, knave, codille, ace, result]
 
 
+@cache
+def _pope_versions(n: int) -> tuple[tuple[int, ...], ...]:
+    """The selections of Pope items for fresh versions of the set, in a fixed shuffled order.
+
+    Each is ``len(_POPE_SET_ITEMS)`` of the ``n`` items in the order of the poem, sharing at most
+    two places with the book's selection, so that every version asks mostly other questions.
+    """
+    book = _POPE_SET_ITEMS
+    out = [
+        c
+        for c in itertools.combinations(range(n), len(book))
+        if sum(a == b for a, b in zip(c, book, strict=True)) <= 2
+    ]
+    random.Random("pope.line:versions").shuffle(out)
+    return tuple(out)
+
+
 @_register("pope.line")
 def _pope_line(rng: random.Random, seed: int) -> Exercise:
+    """Item ``seed % 10``; in a fresh version of the Pope set, that version's own items.
+
+    :func:`exercise_set` deals version ``v`` of a set with the seeds ``base + 1000 * v``.  For
+    the Pope set the bases are :data:`_POPE_SET_ITEMS`; version ``v`` asks the items of the
+    ``v``-th selection of :func:`_pope_versions`, still in the order of the poem.
+    """
     items = _pope_items()
-    return items[seed % len(items)](rng, seed)
+    base, version = seed % 1000, seed // 1000
+    if version == 0 or base not in _POPE_SET_ITEMS:
+        return items[seed % len(items)](rng, seed)
+    versions = _pope_versions(len(items))
+    picks = versions[(version - 1) % len(versions)]
+    return items[picks[_POPE_SET_ITEMS.index(base)]](rng, seed)
 
 
 # ---------------------------------------------------------------------------
@@ -2380,14 +2409,7 @@ SET_SPECS: tuple[SetSpec, ...] = (
         "Reading Pope's lines as plays",
         "Canto III of The Rape of the Lock narrates Belinda's game trick by trick. Each question quotes the "
         "lines and asks what happens at the table.",
-        (
-            ("pope.line", 0),
-            ("pope.line", 1),
-            ("pope.line", 3),
-            ("pope.line", 4),
-            ("pope.line", 5),
-            ("pope.line", 8),
-        ),
+        tuple(("pope.line", i) for i in _POPE_SET_ITEMS),
         "Read the whole passage (iii.25-100) aloud first. The questions follow the order of the poem, so "
         "the set "
         "can accompany a close reading; the replay page shows every trick with its lines.",
