@@ -29,6 +29,7 @@ Right. Diamonds are a red suit: ...
 from __future__ import annotations
 
 import html
+import itertools
 import json
 import math
 import random
@@ -36,10 +37,13 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 from typing import Any
 
+from ombre.belinda import READING_TITLES, load_record, replay
 from ombre.cards import BASTO, DECK, PAM, SPADILLE, SUITS, Card, Suit
 from ombre.errors import OmbreError
+from ombre.game import GameState
 from ombre.payments import settle
 from ombre.players import (
     Reckoning,
@@ -1108,8 +1112,8 @@ def _why_result(tricks: Sequence[int], ombre: int) -> str:
     if r is Result.WIN:
         if o >= 5:
             return (
-                f'The Ombre took {o} tricks: "he who can win five tricks of the Nine, has a sure Game" '
-                "(1665)."
+                f'The Ombre took {o} tricks: "he who can win five tricks of the Nine, has a sure Games '
+                '[Game]" (1665).'
             )
         return (
             f"The Ombre took {o} and the defenders split theirs {hi}-{lo}, so the Ombre has more than "
@@ -1239,14 +1243,20 @@ def _results_matadors(rng: random.Random, seed: int) -> Exercise:
     amount = sum(t.amount.value(rules) for t in paid)
     unit = rules.units[-1]
     seqcards = list(trump_order(trump))[:seq]
+    rate = ""
     if rules_name == "1665":
+        great = dict(rules.unit_values)[rules.units[0]]
+        # the pamphlet gives the worth of the marks as an example, not a rule: say the count uses it
+        rate = f" Count a great mark as {great} lesser marks, the pamphlet's example rate."
         why = (
             f"Under the 1665 rules the three matadors together earn {rules.matadors_three[0]} great marks "
             f"from each player, and each further trump in unbroken sequence one lesser mark (the "
             f"pamphlet's \"one Mark or Counter\" does not say which mark; a lesser one is the engine's "
             f"reading): "
-            f"{seq} in sequence make {rules.matadors_three[0]} x 12 + {seq - 3} = {amount} lesser marks "
-            '(a great mark is 12 lesser ones). 1665: "the others pay three of the greater Marks ... '
+            f"{seq} in sequence make {rules.matadors_three[0]} x {great} + {seq - 3} = {amount} lesser "
+            f"marks, counting a great mark as {great} lesser ones. That rate is the pamphlet's example, "
+            f'not a rule: "if you value the great ones at {great}. pence, the lesser may be pence the '
+            'piece (and so according as you please)". 1665: "the others pay three of the greater Marks ... '
             'for all which the others are to pay you one Mark or Counter, the piece, even to nine".'
         )
         mist: tuple[tuple[Fraction, str], ...] = _distinct(
@@ -1257,7 +1267,8 @@ def _results_matadors(rng: random.Random, seed: int) -> Exercise:
             ),
             (
                 Fraction(rules.matadors_three[0] + seq - 3),
-                "Count in lesser marks: a great mark is worth 12 lesser marks.",
+                f"Count in lesser marks: at the pamphlet's example rate a great mark is {great} lesser "
+                "marks.",
             ),
         )
     else:
@@ -1275,7 +1286,7 @@ def _results_matadors(rng: random.Random, seed: int) -> Exercise:
         prompt=(
             f"Rules: {rules.title}. The Ombre names {trump.plural} and holds "
             f"{_t(sorted(hand, key=lambda c: -strength(c, trump)))}. She wins the game. "
-            f"How many {unit} does each defender pay her for her matadors?"
+            f"How many {unit} does each defender pay her for her matadors?{rate}"
         ),
         number=Fraction(amount),
         unit=unit,
@@ -1352,6 +1363,75 @@ def _quote(first: int, last: int) -> tuple[tuple[int, str], ...]:
     return tuple(pope_passage(first, last))
 
 
+#: The record the Pope questions follow: the book's replay of the published reconstruction.
+_POPE_READING = "pole"
+#: The reading in which the King of Clubs at trick 5 is the third player's card, not Belinda's lead.
+_POPE_OTHER_READING = "king-of-clubs"
+#: The Pope questions of the book's set (seed 0): the items of :func:`_pope_items`, in the order of the poem.
+_POPE_SET_ITEMS = (0, 1, 3, 4, 5, 8)
+
+
+@cache
+def _pope_state(reading: str) -> GameState:
+    """The engine's replay of one shipped reading of Belinda's game (:mod:`ombre.belinda`)."""
+    st = replay(reading).state
+    if tuple(st.players) != ("Belinda", "Baron", "Knight") or len(st.tricks) != 9:
+        raise ExerciseError(f"the record {reading!r} is not Belinda's game in nine tricks")
+    return st
+
+
+def _pope_trick(n: int, reading: str = _POPE_READING) -> tuple[tuple[tuple[int, Card], ...], int]:
+    """Trick ``n`` of a reading: ``(seat, card)`` in the order played, and the winner's seat."""
+    t = _pope_state(reading).tricks[n - 1]
+    return tuple(zip(t.seats, t.cards, strict=True)), t.winner
+
+
+#: How a question names the record it follows.
+_POPE_RECORDS = {
+    "pole": "the book's replay of the published reconstruction",
+    "king-of-clubs": f"the book's other reading, {READING_TITLES['king-of-clubs']}",
+}
+
+
+def _pope_won(reading: str = _POPE_READING, upto: int = 9) -> tuple[int, int, int]:
+    """Tricks won by Belinda, the Baron and the Knight in the first ``upto`` tricks of a reading."""
+    tricks = _pope_state(reading).tricks[:upto]
+    won = [sum(1 for t in tricks if t.winner == s) for s in range(3)]
+    return won[0], won[1], won[2]
+
+
+def _pope_plays(n: int, called: dict[Card, str] | None = None, reading: str = _POPE_READING) -> str:
+    """Trick ``n`` of a reading in words, ``"Belinda leads ...; the Baron plays ...; and ..."``.
+
+    ``called`` gives a card the words the question calls it by; a card that the record marks as
+    the project's completion (``3h?``) is named as the small card the reconstruction leaves open.
+    """
+    plays, _ = _pope_trick(n, reading)
+    completed = [rc.conjectural for rc in load_record(reading).tricks[n - 1].cards]
+    said = []
+    for i, (s, c) in enumerate(plays):
+        if called and c in called:
+            what = called[c]
+        elif completed[i] and c.rank not in "AKQJ":
+            what = f"a small {c.suit.singular} ({c.symbol} in the replay)"
+        else:
+            what = _name(c, Suit.SPADES)
+        said.append(f"{SEATS[s]} {'leads' if i == 0 else 'plays'} {what}")
+    return f"{_cap(said[0])}; {said[1]}; and {said[2]}"
+
+
+def _trick_numbers(ns: Sequence[int]) -> str:
+    """``[1, 2, 3, 4, 9]`` -> ``"1-4 and 9"``."""
+    runs: list[list[int]] = []
+    for n in ns:
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    parts = [f"{r[0]}-{r[-1]}" if len(r) > 2 else ", ".join(map(str, r)) for r in runs]
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
 def _pope_items() -> list[Callable[[random.Random, int], Exercise]]:
     S = Suit.SPADES
 
@@ -1377,15 +1457,19 @@ def _pope_items() -> list[Callable[[random.Random, int], Exercise]]:
         )
 
     def spadillio(rng: random.Random, seed: int) -> Exercise:
+        plays, _ = _pope_trick(1)
+        lead = plays[0][1]
+        if lead != SPADILLE or not all(is_trump(c, S) for _, c in plays[1:]):
+            raise ExerciseError(f"{_POPE_RECORDS[_POPE_READING]} does not open with Spadille and two trumps")
         cards = [SPADILLE, manille(S), BASTO, Card("K", S)]
         choices = [
             Choice(
                 c.symbol,
-                c == SPADILLE,
+                c == lead,
                 f"{_cap(_name(c, S))}: "
                 + (
                     'the first trump, which no card can beat, "unconquerable Lord".'
-                    if c == SPADILLE
+                    if c == lead
                     else "not Spadillio."
                 ),
             )
@@ -1435,6 +1519,15 @@ def _pope_items() -> list[Callable[[random.Random, int], Exercise]]:
         )
 
     def plebeian(rng: random.Random, seed: int) -> Exercise:
+        plays, _ = _pope_trick(3)
+        lead = plays[0][1]
+        gone = [_pope_trick(n)[0][0][1] for n in (1, 2)]
+        if (
+            lead != BASTO
+            or gone != [SPADILLE, manille(S)]
+            or sorted(is_trump(c, S) for _, c in plays[1:]) != [False, True]
+        ):
+            raise ExerciseError(f"{_POPE_RECORDS[_POPE_READING]} does not follow lines 53-54 at trick 3")
         choices = (
             Choice(
                 "He held no trump at all",
@@ -1464,10 +1557,10 @@ def _pope_items() -> list[Callable[[random.Random, int], Exercise]]:
             seed,
             quote=_quote(53, 54),
             trump=S,
-            cards=(BASTO,),
+            cards=(lead,),
             prompt=(
-                "Basto (A♣) leads the third trick. One player follows with a trump, the other with a "
-                '"Plebeian card" (a plain card). What does that plain card tell us?'
+                f"Basto ({lead.symbol}) leads the third trick. One player follows with a trump, the other "
+                'with a "Plebeian card" (a plain card). What does that plain card tell us?'
             ),
             choices=_shuffled(rng, choices),
             solution=(
@@ -1479,12 +1572,16 @@ def _pope_items() -> list[Callable[[random.Random, int], Exercise]]:
         )
 
     def pam(rng: random.Random, seed: int) -> Exercise:
+        plays, won = _pope_trick(4)
+        winner = dict(plays)[won]
+        if PAM not in dict(plays).values() or winner != Card("K", S):
+            raise ExerciseError(f"{_POPE_RECORDS[_POPE_READING]} does not follow lines 55-64 at trick 4")
         choices = (
             Choice(
                 "J♣, here only a plain club",
                 True,
                 "Pam is the knave of clubs, the best card at Loo; in Ombre it is an ordinary club, so with "
-                'spades trumps it falls to the king of spades "undistinguish\'d".',
+                f'spades trumps it falls to {_name(winner, S)} at trick 4, "undistinguish\'d".',
             ),
             Choice(
                 "J♣, the highest trump at Ombre",
@@ -1508,8 +1605,19 @@ def _pope_items() -> list[Callable[[random.Random, int], Exercise]]:
         )
 
     def amazon(rng: random.Random, seed: int) -> Exercise:
-        trick = [Card("K", Suit.CLUBS), Card("Q", S), Card("4", Suit.HEARTS)]
+        plays, won = _pope_trick(5)
+        trick = [c for _, c in plays]
         w = trick[trick_winner(trick, S)]
+        queen, king = Card("Q", S), Card("K", Suit.CLUBS)
+        if dict(plays).get(1) != queen or dict(plays)[won] != w or king not in trick:
+            raise ExerciseError(f"{_POPE_RECORDS[_POPE_READING]} does not follow lines 67-70 at trick 5")
+        other, other_won = _pope_trick(5, _POPE_OTHER_READING)
+        other_w = dict(other)[other_won]
+        third = (
+            f"{_cap(_POPE_RECORDS[_POPE_OTHER_READING])}, has {SEATS[dict((c, s) for s, c in other)[king]]} "
+            f"play the King of Clubs and {SEATS[other[0][0]]} lead {other[0][1].symbol}; "
+            f"{other_w.symbol} wins there {'too' if other_w == w else 'instead'}."
+        )
         choices = tuple(
             Choice(
                 c.symbol,
@@ -1520,7 +1628,7 @@ def _pope_items() -> list[Callable[[random.Random, int], Exercise]]:
                 if c in trick
                 else f"{c.symbol} was not played to this trick: read again which cards fell.",
             )
-            for c in (*trick[:2], Card("K", S), Card("Q", Suit.CLUBS))
+            for c in (*trick, Card("K", S))
         )
         return _ex(
             "pope.line",
@@ -1529,17 +1637,30 @@ def _pope_items() -> list[Callable[[random.Random, int], Exercise]]:
             trump=S,
             cards=tuple(trick),
             prompt=(
-                'Belinda leads the King of Clubs; the Baron plays his "warlike Amazon", the queen of '
-                "spades; the Knight throws a small heart. Which card wins the trick?"
+                f"In {_POPE_RECORDS[_POPE_READING]}: "
+                + _pope_plays(5, {queen: f'his "warlike Amazon", {_name(queen, S)}'})
+                + ". Which card wins the trick?"
             ),
             choices=_shuffled(rng, choices),
-            solution=f"{w.symbol}. " + _why_wins(trick, S),
+            solution=f"{w.symbol}. " + _why_wins(trick, S) + " " + third,
             hint='"Th\' imperial consort of the crown of Spades" is a trump.',
-            source=_ORDER_SRC,
+            source=_ORDER_SRC + "; the records of Belinda's game",
         )
 
     def knave(rng: random.Random, seed: int) -> Exercise:
-        trick = [Card("J", Suit.DIAMONDS), Card("3", Suit.HEARTS), Card("Q", Suit.HEARTS)]
+        plays, won = _pope_trick(8)
+        trick = [c for _, c in plays]
+        knave_d, queen_h = Card("J", Suit.DIAMONDS), Card("Q", Suit.HEARTS)
+        led = effective_suit(trick[0], S)
+        # Belinda's last cards: the ones she plays to tricks 8 and 9
+        left = [c for n in (8, 9) for s, c in _pope_trick(n)[0] if s == 0]
+        if (
+            plays[0] != (1, knave_d)
+            or won != 1
+            or (0, queen_h) not in plays
+            or any(is_trump(c, S) or effective_suit(c, S) is led for c in left)
+        ):
+            raise ExerciseError(f"{_POPE_RECORDS[_POPE_READING]} does not follow lines 87-88 at trick 8")
         choices = (
             Choice(
                 "Diamonds were led and neither a diamond nor a trump beat it",
@@ -1556,8 +1677,8 @@ def _pope_items() -> list[Callable[[random.Random, int], Exercise]]:
             Choice(
                 "Belinda chose to let the Baron win",
                 False,
-                "She had no diamond left and no trump she wished to spend; but a queen of hearts could not "
-                "have won a diamond trick anyway.",
+                f"She had no choice: her last cards were {_t(left)}, with no {led.singular} and no trump "
+                "left, and a heart cannot win a diamond trick.",
             ),
         )
         return _ex(
@@ -1566,21 +1687,26 @@ def _pope_items() -> list[Callable[[random.Random, int], Exercise]]:
             quote=_quote(87, 88),
             trump=S,
             cards=tuple(trick),
-            prompt="Why does the Knave of Diamonds win the Queen of Hearts?",
+            prompt=(
+                f"Trick 8 in {_POPE_RECORDS[_POPE_READING]}: "
+                + _pope_plays(8)
+                + ". Why does the Knave of Diamonds win the Queen of Hearts?"
+            ),
             choices=_shuffled(rng, choices),
             solution="Diamonds were led; a heart cannot win a diamond trick. " + _why_wins(trick, S),
             hint="Which suit was led?",
-            source='1665, "The End of the Game"',
+            source='1665, "The End of the Game"; the records of Belinda\'s game',
         )
 
     def codille(rng: random.Random, seed: int) -> Exercise:
-        tricks = (4, 5, 0)
-        r = result_of(tricks, 0)
+        b, r, k = _pope_won(upto=8)
+        tricks = (b, r + 1, k)
+        res = result_of(tricks, 0)
         choices = tuple(
             Choice(
                 _RESULT_WORDS[x],
-                x is r,
-                _why_result(tricks, 0) if x is r else _why_not_result(x, tricks, 0),
+                x is res,
+                _why_result(tricks, 0) if x is res else _why_not_result(x, tricks, 0),
             )
             for x in (Result.WIN, Result.CODILLE, Result.REPUESTO)
         )
@@ -1589,24 +1715,27 @@ def _pope_items() -> list[Callable[[random.Random, int], Exercise]]:
             seed,
             quote=_quote(91, 94),
             prompt=(
-                "After eight tricks Belinda has four and the Baron four. If the Baron takes the last "
-                "trick, what is the result?"
+                f"After eight tricks Belinda has {b}, the Baron {r} and the Knight {k} "
+                f"(in {_POPE_RECORDS[_POPE_READING]}). If the Baron takes the last trick, what is the result?"
             ),
             choices=choices,
-            solution=f"{_cap(_RESULT_WORDS[r])}. " + _why_result(tricks, 0),
+            solution=f"{_cap(_RESULT_WORDS[res])}. " + _why_result(tricks, 0),
             hint="Compare Belinda's tricks with the Baron's.",
             source=_END_SRC,
         )
 
     def ace(rng: random.Random, seed: int) -> Exercise:
+        plays, won = _pope_trick(9)
+        ace_h, king_h = Card("A", Suit.HEARTS), Card("K", Suit.HEARTS)
+        if plays[0] != (1, ace_h) or (0, king_h) not in plays or won != 0:
+            raise ExerciseError(f"{_POPE_RECORDS[_POPE_READING]} does not follow lines 95-98 at trick 9")
         order = plain_order(Suit.HEARTS, S)
         choices = (
             Choice(
                 "Hearts are not trumps, and the red ace of a plain suit ranks below the knave",
                 True,
-                f"Plain hearts from the top: {_t(order)}. 1665: the red ace \"is only rank'd after the "
-                'Knave" '
-                "unless its suit is trumps.",
+                f"Plain hearts from the top: {_t(order)}. 1665: the red ace is the Punto when its suit is "
+                "trumps, \"otherwise 'tis only rank'd after the Knave\".",
             ),
             Choice(
                 "The king always beats the ace",
@@ -1625,8 +1754,11 @@ def _pope_items() -> list[Callable[[random.Random, int], Exercise]]:
             seed,
             quote=_quote(95, 98),
             trump=S,
-            cards=(Card("A", Suit.HEARTS), Card("K", Suit.HEARTS)),
-            prompt="Why does Belinda's King of Hearts beat the Baron's Ace of Hearts?",
+            cards=(ace_h, king_h),
+            prompt=(
+                "At the last trick the Baron leads the Ace of Hearts and Belinda plays the King of Hearts "
+                f"(in {_POPE_RECORDS[_POPE_READING]}). Why does her King of Hearts beat his Ace of Hearts?"
+            ),
             choices=_shuffled(rng, choices),
             solution=f"Hearts are a plain red suit here: {_t(order)}.",
             hint="What is a red ace worth when its suit is not trumps?",
@@ -1634,19 +1766,23 @@ def _pope_items() -> list[Callable[[random.Random, int], Exercise]]:
         )
 
     def result(rng: random.Random, seed: int) -> Exercise:
-        tricks = (5, 4, 0)
+        tricks = _pope_won()
+        st = _pope_state(_POPE_READING)
+        numbers = [[n for n, t in enumerate(st.tricks, start=1) if t.winner == s] for s in range(3)]
+        took = [_trick_numbers(ns) if ns else "none" for ns in numbers]
+        won_with = [_name(t.winning_card, S) for t in st.tricks if t.winner == 0]
         return _ex(
             "pope.line",
             seed,
             quote=_quote(99, 100),
             prompt=(
-                "Belinda took tricks 1-4 and 9, the Baron tricks 5-8, the Knight none. "
-                "How many tricks did Belinda win?"
+                f"In {_POPE_RECORDS[_POPE_READING]}, Belinda took tricks {took[0]}, the Baron tricks "
+                f"{took[1]}, the Knight {took[2]}. How many tricks did Belinda win?"
             ),
             number=Fraction(tricks[0]),
             solution=(
-                "5: the first four (Spadillio, Manillio, Basto, the King of Spades) and the last "
-                "(the King of Hearts). " + _why_result(tricks, 0)
+                f"{tricks[0]}: she won with {', '.join(won_with[:-1])} and {won_with[-1]}. "
+                + _why_result(tricks, 0)
             ),
             hint="Count the tricks the poem gives her, not the Baron.",
             source=_END_SRC,
@@ -1655,10 +1791,38 @@ def _pope_items() -> list[Callable[[random.Random, int], Exercise]]:
     return [trumps, spadillio, manillio, plebeian, pam, amazon, knave, codille, ace, result]
 
 
+@cache
+def _pope_versions(n: int) -> tuple[tuple[int, ...], ...]:
+    """The selections of Pope items for fresh versions of the set, in a fixed shuffled order.
+
+    Each is ``len(_POPE_SET_ITEMS)`` of the ``n`` items in the order of the poem, sharing at most
+    two places with the book's selection, so that every version asks mostly other questions.
+    """
+    book = _POPE_SET_ITEMS
+    out = [
+        c
+        for c in itertools.combinations(range(n), len(book))
+        if sum(a == b for a, b in zip(c, book, strict=True)) <= 2
+    ]
+    random.Random("pope.line:versions").shuffle(out)
+    return tuple(out)
+
+
 @_register("pope.line")
 def _pope_line(rng: random.Random, seed: int) -> Exercise:
+    """Item ``seed % 10``; in a fresh version of the Pope set, that version's own items.
+
+    :func:`exercise_set` deals version ``v`` of a set with the seeds ``base + 1000 * v``.  For
+    the Pope set the bases are :data:`_POPE_SET_ITEMS`; version ``v`` asks the items of the
+    ``v``-th selection of :func:`_pope_versions`, still in the order of the poem.
+    """
     items = _pope_items()
-    return items[seed % len(items)](rng, seed)
+    base, version = seed % 1000, seed // 1000
+    if version == 0 or base not in _POPE_SET_ITEMS:
+        return items[seed % len(items)](rng, seed)
+    versions = _pope_versions(len(items))
+    picks = versions[(version - 1) % len(versions)]
+    return items[picks[_POPE_SET_ITEMS.index(base)]](rng, seed)
 
 
 # ---------------------------------------------------------------------------
@@ -1960,7 +2124,8 @@ def _tenaces_count(rng: random.Random, seed: int) -> Exercise:
         hint=f"Start from the number of trumps in {trump.plural}: black suits have 11, red 12.",
         mistakes=(
             (
-                Fraction(out + (1 if trump.is_red else -1)),
+                # the other colour's total: 11 for a red suit (one too few), 12 for a black one
+                Fraction(out - 1 if trump.is_red else out + 1),
                 "Check the total: 11 trumps in a black suit, 12 in a red one.",
             ),
         ),
@@ -2273,6 +2438,9 @@ class SetSpec:
     notes: str = ""
 
 
+#: Lesser marks to a great mark under the 1665 rules: the pamphlet's example rate, not a rule of it.
+_GREAT_MARK = dict(get_rules("1665").unit_values)["great marks"]
+
 SET_SPECS: tuple[SetSpec, ...] = (
     SetSpec(
         "order",
@@ -2334,23 +2502,16 @@ SET_SPECS: tuple[SetSpec, ...] = (
             ("results.matadors", 1),
         ),
         "The result questions need only the trick counts. The payment questions use the rule-set table: let "
-        "students compare the two columns before they answer. The 1665 unit is the lesser mark; a great "
-        "mark is "
-        "worth twelve.",
+        "students compare the two columns before they answer. The 1665 payment questions count in lesser "
+        f"marks at the pamphlet's example rate, {_GREAT_MARK} to a great mark; the pamphlet leaves the rate "
+        'to the players ("and so according as you please").',
     ),
     SetSpec(
         "pope",
         "Reading Pope's lines as plays",
         "Canto III of The Rape of the Lock narrates Belinda's game trick by trick. Each question quotes the "
         "lines and asks what happens at the table.",
-        (
-            ("pope.line", 0),
-            ("pope.line", 1),
-            ("pope.line", 3),
-            ("pope.line", 4),
-            ("pope.line", 5),
-            ("pope.line", 8),
-        ),
+        tuple(("pope.line", i) for i in _POPE_SET_ITEMS),
         "Read the whole passage (iii.25-100) aloud first. The questions follow the order of the poem, so "
         "the set "
         "can accompany a close reading; the replay page shows every trick with its lines.",

@@ -150,8 +150,8 @@ def plain_order(suit: Suit | str, trump: Suit | str) -> tuple[Card, ...]:
     """A suit that is not trumps, highest first.
 
     Black: K Q J 7 6 5 4 3 2 (its ace is always a trump); red: K Q J A 2 3 4
-    5 6 7.  1665: the red ace "is only rank'd after the Knave" when not
-    trump, and "the least small Cards of the Red are alwayes best, and the
+    5 6 7.  1665: the red ace is the Punto when trump, "otherwise 'tis only
+    rank'd after the Knave", and "the least small Cards of the Red are alwayes best, and the
     greatest of the Black".  Raises :class:`~ombre.errors.RulesError` if
     ``suit`` is the trump suit.
 
@@ -441,7 +441,7 @@ def result_of(tricks: Sequence[int], ombre: int) -> Result:
     """The result of a played hand from the tricks won by seat (they may sum to nine or less).
 
     1665, "The End of the Game": "he who can win five tricks of the Nine, has
-    a sure Game; or if he win Four, and can so divide the Tricks, as one may
+    a sure Games [Game]; or if he win Four, and can so divide the Tricks, as one may
     win Two, the other Three: if not, 'tis either Codillio or Repuesto";
     Codillio: "another wins more Tricks then he"; Repuesto: "when the Player
     wins no more Tricks then another"; the Voll: "all the Tricks".  When the

@@ -32,6 +32,14 @@ def _flat(text: str) -> str:
     return " ".join(text.split())
 
 
+def _quoted_in(piece: str, source: str) -> bool:
+    """``piece`` is in ``source`` as whole words: "a sure Game" is not in "a sure Games", nor
+    "is only" in "'tis only"."""
+    before = r"(?<![\w'])" if piece[0].isalnum() else ""
+    after = r"(?!\w)" if piece[-1].isalnum() else ""
+    return re.search(before + re.escape(piece) + after, source) is not None
+
+
 def _all_exercises() -> Iterator[Exercise]:
     for kind in sorted(GENERATORS):
         for seed in SEEDS:
@@ -54,9 +62,16 @@ def test_quotations_of_the_sources_are_exact() -> None:
                 assert mark in corrections, f"[{mark}] is not one of the edition's corrections: {quote!r}"
             source_words = _flat(re.sub(r"\s*\[[^\]]*\]", "", quote))
             pieces = [p.strip(" .,;") for p in source_words.split("...")]
-            if not all(any(p in src for src in sources) for p in pieces if p):
+            if not all(any(_quoted_in(p, src) for src in sources) for p in pieces if p):
                 wrong.add(quote)
     assert not wrong, "\n".join(sorted(wrong))
+
+
+def test_a_quotation_must_be_whole_words_of_the_source() -> None:
+    assert _quoted_in("has a sure Games", "whence he who can win five tricks of the Nine, has a sure Games;")
+    assert not _quoted_in("has a sure Game", "has a sure Games;")
+    assert not _quoted_in("is only rank'd after the Knave", "otherwise 'tis only rank'd after the Knave")
+    assert _quoted_in("(and so as you please)", "the piece (and so as you please) of")
 
 
 def test_the_two_misquotations_are_quoted_as_the_source_has_them() -> None:
