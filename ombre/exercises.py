@@ -89,6 +89,9 @@ __all__ = [
     "ExerciseSet",
     "SetSpec",
     "SET_SPECS",
+    "SetPlan",
+    "SET_PLANS",
+    "set_plan",
     "GENERATORS",
     "generate",
     "exercise_set",
@@ -2568,6 +2571,58 @@ SET_SPECS: tuple[SetSpec, ...] = (
 )
 
 _SPEC_BY_KEY = {s.key: s for s in SET_SPECS}
+
+
+@dataclass(frozen=True)
+class SetPlan:
+    """How to teach a set: the book's estimate of its class time, its rules, and what to have ready.
+
+    ``rules`` names the rule sets (:data:`ombre.rules.RULESETS` keys) whose payments the questions
+    use, each question naming its own; an empty tuple means the questions use only the rules of
+    play (the order of the cards, following suit, who wins a trick), which the engine applies alike
+    under every rule set.
+    """
+
+    key: str
+    minutes: int
+    rules: tuple[str, ...]
+    materials: str
+
+
+#: The teaching plan of each set of :data:`SET_SPECS`, in the same order.
+SET_PLANS: tuple[SetPlan, ...] = (
+    SetPlan("order", 20, (), "the two tables of the order of the cards on the rules page"),
+    SetPlan("matadors", 20, (), "the rules page on following suit and the privilege of the matadors"),
+    SetPlan("tricks", 20, (), "a pack of cards, to lay out the tricks of the questions"),
+    SetPlan("results", 30, ("1665", "court-gamester"), "the rule-set table on the rules page"),
+    SetPlan(
+        "pope",
+        30,
+        (),
+        "Canto III, lines 25 to 100, and the replay of Belinda's game (the tricks page shows the lines "
+        "beside each trick)",
+    ),
+    SetPlan("advice", 25, (), "a pack of cards, to deal practice hands and reckon them"),
+    SetPlan("tenaces", 30, (), "a pack of cards, to play the two-card endings both ways"),
+    SetPlan("probability", 30, (), "the probability lab page, which checks each count by simulation"),
+)
+
+_PLAN_BY_KEY = {p.key: p for p in SET_PLANS}
+
+
+def set_plan(key: str) -> SetPlan:
+    """The teaching plan of the set called ``key``.
+
+    >>> p = set_plan("results")
+    >>> p.minutes, p.rules
+    (30, ('1665', 'court-gamester'))
+    >>> set_plan("order").rules
+    ()
+    """
+    plan = _PLAN_BY_KEY.get(key)
+    if plan is None:
+        raise ExerciseError(f"unknown exercise set {key!r}; sets: {', '.join(_PLAN_BY_KEY)}")
+    return plan
 
 
 def exercise_set(key: str, seed: int = 0) -> ExerciseSet:

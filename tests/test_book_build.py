@@ -374,6 +374,42 @@ def test_morley_s_quotation_within_a_quotation_is_in_single_quotes() -> None:
     assert "“between the jaws" not in tricks
 
 
+def test_the_guide_plans_each_set_and_says_how_to_print_it_and_get_the_notebooks() -> None:
+    """Time, rules and materials of every set from its plan; setup; printing (which every set page
+    promises); and the notebooks the pages cite, downloadable from the built site."""
+    from ombre.exercises import SET_SPECS, set_plan
+    from ombre.rules import get_rules
+
+    guide = _html("teaching/teachers-guide.html")
+    start = guide.index("Planning each set")
+    body = guide[guide.index("<tbody", start) : guide.index("</table>", start)]
+    rows = re.findall(r"<tr>(.*?)</tr>", body, re.S)
+    assert len(rows) == len(SET_SPECS)
+    for spec, row in zip(SET_SPECS, rows, strict=True):
+        plan = set_plan(spec.key)
+        cells = [_words(c) for c in re.findall(r"<td\b[^>]*>(.*?)</td>", row, re.S)]
+        assert cells[:2] == [_words(spec.title), f"{plan.minutes} minutes"]
+        assert cells[3] == plan.materials
+        for name in plan.rules:
+            assert get_rules(name).display_name in cells[2]
+        if not plan.rules:
+            assert cells[2] == "Rules of play only (alike under every rule set)"
+    words = _words(guide)
+    assert f"take about {sum(set_plan(s.key).minutes for s in SET_SPECS)} minutes in all" in words
+    assert "book's estimates" in words and "make lab" in words
+    assert 'pip install -c constraints.txt ".[book]"' in words
+    assert 'id="print-a-set"' in guide and "press Show all solutions above the first question" in words
+    for nb in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        links = re.findall(rf'href="(\.\./\.\./_downloads/[0-9a-f]+/{re.escape(nb.name)})"', guide)
+        assert links, f"the guide offers no download of {nb.name}"
+        assert (BUILD / "book" / "teaching" / links[0]).resolve().read_bytes() == nb.read_bytes()
+    play = _html("teaching/play.html")
+    assert re.search(r'href="\.\./\.\./_downloads/[0-9a-f]+/play-against-the-computer\.ipynb"', play)
+    for spec in SET_SPECS:
+        page = _html(f"teaching/set-{spec.key}.html")
+        assert 'href="teachers-guide.html#print-a-set"' in page, spec.key
+
+
 def test_reader_facing_text_uses_the_book_s_card_notation_and_no_engine_names() -> None:
     constraints = _page("belinda/constraints.html")
     assert "✗ not in play: Q♣" in constraints and "not in play: Qc" not in constraints

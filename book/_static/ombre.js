@@ -50,9 +50,59 @@
       }
     });
   }
+  // Above each exercise set, a button that opens (or closes) the Solution of every question, so
+  // that the page prints as an answer key; its words follow the toggles it governs.
+  function solutions(set) {
+    return Array.prototype.filter.call(set.querySelectorAll(".ombre-ex details"), function (d) {
+      var sum = d.querySelector("summary");
+      return sum && sum.textContent.trim() === "Solution";
+    });
+  }
+  function solutionKeys() {
+    document.querySelectorAll(".ombre-exset").forEach(function (set) {
+      var first = set.querySelector(".ombre-ex");
+      if (!first || set.querySelector(".ombre-ex-key") || !solutions(set).length) return;
+      var bar = document.createElement("div");
+      bar.className = "ombre-ex-key";
+      var button = document.createElement("button");
+      button.type = "button";
+      var note = document.createElement("span");
+      note.className = "ombre-ex-key-note";
+      note.textContent = "(to print the set as an answer key)";
+      function label() {
+        var all = solutions(set).every(function (d) { return d.open; });
+        button.textContent = all ? "Hide all solutions" : "Show all solutions";
+        return all;
+      }
+      button.addEventListener("click", function () {
+        var open = !label();
+        solutions(set).forEach(function (d) { d.open = open; });
+        label();
+      });
+      set.addEventListener("toggle", label, true);
+      label();
+      bar.appendChild(button);
+      bar.appendChild(note);
+      set.insertBefore(bar, first);
+    });
+  }
+  // Paper is white: a page printed in dark mode would put light text on it, so the page prints in
+  // the light theme and returns to the dark one afterwards.
+  var printedFrom = null;
+  window.addEventListener("beforeprint", function () {
+    var root = document.documentElement;
+    if (root.dataset.theme !== "dark") return;
+    printedFrom = "dark";
+    root.dataset.theme = "light";
+  });
+  window.addEventListener("afterprint", function () {
+    if (printedFrom) document.documentElement.dataset.theme = printedFrom;
+    printedFrom = null;
+  });
   function start() {
     repair();
     nameSliders();
+    solutionKeys();
     var main = document.querySelector("main") || document.body;
     new MutationObserver(function () { nameSliders(); repair(); })
       .observe(main, { subtree: true, childList: true, characterData: true });

@@ -471,18 +471,24 @@ def _positions(bottom: Seat) -> dict[Seat, Pos]:
     return {bottom: "bottom", (bottom + 1) % 3: "right", (bottom + 2) % 3: "left"}
 
 
-_CONJ = '<span class="om-q" aria-hidden="true">?</span><span class="om-sr">(conjectural)</span>'
+_CONJ_MARK = '<span class="om-q" aria-hidden="true">?</span>'
+_CONJ = _CONJ_MARK + '<span class="om-sr">(conjectural)</span>'
 
 
-def _card_html(card: Card | None, trump: Suit, mode: CardMode, size: float, conj: bool = False) -> str:
+def _card_html(
+    card: Card | None, trump: Suit, mode: CardMode, size: float, conj: bool = False, *, hidden: bool = False
+) -> str:
+    """A card's face (or its text until the script draws it); ``hidden`` hides it from screen
+    readers, for a card whose words are said beside it."""
     key = "??" if card is None else str(card)
-    mark = _CONJ if conj and card is not None else ""
+    mark = (_CONJ_MARK if hidden else _CONJ) if conj and card is not None else ""
+    aria = ' aria-hidden="true"' if hidden else ""
     if mode == "inline":
         face = card_back_svg(size) if card is None else card_svg(card, trump, size)
-        return f'<span class="om-c">{face}</span>{mark}'
+        return f'<span class="om-c"{aria}>{face}</span>{mark}'
     # until the script puts the card's face here, the card is written as text, with its name
     text = "?" if card is None else card_text_html(card.symbol)
-    return f'<span class="om-c" data-c="{key}">{text}</span>{mark}'
+    return f'<span class="om-c" data-c="{key}"{aria}>{text}</span>{mark}'
 
 
 def _seat_html(
@@ -546,18 +552,26 @@ _DIRECTION_SVG = (
 
 
 def _table_html(rp: Replay, step: ReplayStep, *, bottom: Seat, mode: CardMode, size: float, new: bool) -> str:
+    """The trick on the table: a slot for each seat, its card (or none yet) under the seat's name.
+
+    A screen reader hears each slot as one phrase, the seat first ("the Baron (led): the Queen of
+    Spades", "the Knight: no card yet"); the card's face and the name under it, which say the same
+    to the eye, are hidden from it.
+    """
     pos = _positions(bottom)
     played = dict(step.table)
     slots = []
     for seat in sorted(pos, key=lambda s: ("left", "right", "bottom").index(pos[s])):
-        name = html.escape(rp.players[seat])
+        name = rp.players[seat]
         card = played.get(seat)
         attrs = f' data-pos="{pos[seat]}"'
         cls = "om-slot"
         if card is None:
+            said = html.escape(f"{name}: no card yet")
             slots.append(
-                f'<div class="{cls}"{attrs}><span class="om-slot-empty"></span>'
-                f'<span class="om-slot-label">{name}</span></div>'
+                f'<div class="{cls}"{attrs}><span class="om-sr">{said}</span>'
+                '<span class="om-slot-empty" aria-hidden="true"></span>'
+                f'<span class="om-slot-label" aria-hidden="true">{html.escape(name)}</span></div>'
             )
             continue
         notes = []
@@ -569,9 +583,12 @@ def _table_html(rp: Replay, step: ReplayStep, *, bottom: Seat, mode: CardMode, s
         if new and step.played is not None and step.played[0] == seat:
             attrs += " data-new"
         label = name + (f" ({', '.join(notes)})" if notes else "")
+        conj = card in rp.conjectural
+        said = html.escape(f"{label}: {card.spoken(rp.trump)}" + (" (conjectural)" if conj else ""))
         slots.append(
-            f'<div class="{cls}"{attrs}>{_card_html(card, rp.trump, mode, size, card in rp.conjectural)}'
-            f'<span class="om-slot-label">{label}</span></div>'
+            f'<div class="{cls}"{attrs}><span class="om-sr">{said}</span>'
+            f"{_card_html(card, rp.trump, mode, size, conj, hidden=True)}"
+            f'<span class="om-slot-label" aria-hidden="true">{html.escape(label)}</span></div>'
         )
     if step.trick == 0:
         where = "No trick yet"
