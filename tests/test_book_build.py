@@ -587,3 +587,17 @@ def test_the_advice_page_names_the_count_as_the_book_s() -> None:
     assert "the 1665 reckoning" not in text and "By the 1665 advice" not in text
     assert "by the book's own rule of thumb" in text
     assert '"the three Matadors, or six or seven good Trumps without them"' in text
+
+
+def test_the_guide_names_the_questions_that_every_seed_asks_alike() -> None:
+    # the probability set's count of hands has one version only: "each group its own questions"
+    # was not quite true, and the guide now says which question repeats
+    from ombre.exercises import exercise_set, generate
+
+    assert len({generate("probability.hands", s).prompt for s in range(20)}) == 1
+    assert exercise_set("probability").exercises[2].kind == "probability.hands"
+    words = _words(_html("teaching/teachers-guide.html"))
+    assert (
+        "Giving each group its own seed gives each group its own questions, except question 3 of "
+        "the Probability set: it has only one version, the same in every seed."
+    ) in words
