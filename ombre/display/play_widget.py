@@ -424,12 +424,11 @@ class PlayWidget:
             return "<p>All passed: press <b>New hand</b> to deal again.</p>"
         assert st.ombre is not None and st.result is not None
         tricks = ", ".join(f"{self.names[s]} {st.tricks_won[s]}" for s in range(3))
-        pays = st.payments()
+        settled = st.settlement()
+        # Amount.format names one unit in the singular ("-1 great mark"), as the settlement's table does
         money = "; ".join(
-            f"{name}: " + ", ".join(f"{n:+d} {unit}" for unit, n in amounts.items() if n)
-            if any(amounts.values())
-            else f"{name}: nothing"
-            for name, amounts in pays.items()
+            f"{st.players[s]}: " + (settled.net[s].format(st.rules.units) if settled.net[s] else "nothing")
+            for s in range(3)
         )
         ombre = "You were" if st.ombre == self.human else f"{_cap(self.names[st.ombre])} was"
         return (
