@@ -323,6 +323,83 @@ class Deal:
             by_seat[seat] = tuple(sorted(h, key=lambda c: c.index))
         return cls((by_seat[0], by_seat[1], by_seat[2]), tuple(cards[27:]), dealer)
 
+    def __str__(self) -> str:
+        """The deal as text: the record format's ``[Deal]`` notation, hands by seat, then the dealer.
+
+        The hands of seats 0, 1 and 2 and the stock (top card first, ``??`` for a card not known),
+        separated by ``/``, then ``; dealer`` and the dealer's seat.  A record lists the eldest hand
+        first, so with the dealer in seat 2 the part before ``;`` is the record's ``[Deal]`` value.
+        :meth:`parse` reads it back.
+
+        >>> from ombre.cards import DECK
+        >>> d = Deal((DECK[:9], DECK[9:18], DECK[18:27]), DECK[27:], dealer=2)
+        >>> for part in str(d).split(" / "):
+        ...     print(part)
+        As 2s 3s 4s 5s 6s 7s Js Qs
+        Ks Ac 2c 3c 4c 5c 6c 7c Jc
+        Qc Kc Ah 2h 3h 4h 5h 6h 7h
+        Jh Qh Kh Ad 2d 3d 4d 5d 6d 7d Jd Qd Kd; dealer 2
+        >>> Deal.parse(str(d)) == d, Deal.parse(str(Deal.random(seed=1))) == Deal.random(seed=1)
+        (True, True)
+        """
+        groups = [" ".join(str(c) for c in h) for h in self.hands]
+        groups.append(" ".join("??" if c is None else str(c) for c in self.stock))
+        return f"{' / '.join(groups)}; dealer {self.dealer}"
+
+    def __repr__(self) -> str:
+        return f"Deal.parse({str(self)!r})"
+
+    @classmethod
+    def parse(cls, text: str) -> Deal:
+        """Read a deal written by ``str``; raise a :class:`~ombre.errors.RecordError` saying what is wrong.
+
+        The hands and the stock are read by the record format's reader, with its messages; a hand
+        may not hold an unknown card (``??``), and a deal marks no card as conjectural (``7s?``).
+
+        >>> Deal.parse("As 2s / Ks; dealer 0")
+        Traceback (most recent call last):
+        ...
+        ombre.errors.RecordError: <deal>:1:1: deal: 2 groups; give three hands and the stock, separated by '/'
+        >>> Deal.parse(str(Deal.random(seed=1)).replace("; dealer 0", ""))
+        Traceback (most recent call last):
+        ...
+        ombre.errors.RecordError: <deal>: the deal ends with its dealer's seat, e.g. '; dealer 0'
+        """
+        from ombre.errors import RecordError
+        from ombre.record import read_deal_value  # the record format's reader (it imports this module)
+
+        body, semicolon, tail = text.rpartition(";")
+        words = tail.split()
+        if not semicolon or len(words) != 2 or words[0] != "dealer" or words[1] not in ("0", "1", "2"):
+            raise RecordError("the deal ends with its dealer's seat, e.g. '; dealer 0'", path="<deal>")
+        recorded = read_deal_value(body)
+        groups = ("seat 0", "seat 1", "seat 2", "the stock")
+        for group, cards in zip(groups, (*recorded.hands, recorded.stock), strict=True):
+            for rc in cards:
+                col = rc.pos.col if rc.pos is not None else None
+                if rc.conjectural:
+                    raise RecordError(
+                        f"deal: {rc} in {group} is marked conjectural; a deal's cards are known or ??",
+                        path="<deal>",
+                        line=1,
+                        col=col,
+                    )
+                if rc.card is None and group != "the stock":
+                    raise RecordError(
+                        f"deal: {group}'s hand has an unknown card (??); only the stock may have one",
+                        path="<deal>",
+                        line=1,
+                        col=col,
+                    )
+        hands = tuple(tuple(rc.card for rc in h if rc.card is not None) for h in recorded.hands)
+        stock = tuple(rc.card for rc in recorded.stock)
+        return cls((hands[0], hands[1], hands[2]), stock, int(words[1]))
+
+    def _repr_html_(self) -> str:
+        from ombre.display.hands_html import deal_html  # display layer, imported lazily
+
+        return deal_html(self)
+
 
 @dataclass(frozen=True)
 class Trick:

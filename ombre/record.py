@@ -70,6 +70,7 @@ __all__ = [
     "normalize_comment",
     "read_records",
     "read_record",
+    "read_deal_value",
     "read_record_file",
     "example_text",
     "example_names",
@@ -1784,3 +1785,28 @@ def replay_record(record: GameRecord) -> RecordReplay:
     result = _Replayer(record, None).run()
     assert result is not None  # without a problem list, every problem is raised
     return result
+
+
+def read_deal_value(
+    value: str, names: tuple[str, str, str] = ("seat 0", "seat 1", "seat 2"), path: str = "<deal>"
+) -> RecordedDeal:
+    """A ``[Deal]`` tag's value read on its own: three hands of nine and the stock of thirteen.
+
+    The same reader and messages as in a record; the first problem is raised as a
+    :class:`RecordError` located by column (``names`` name the hands in the messages).
+
+    >>> str(read_deal_value(" / ".join(["?? " * 9] * 3 + ["?? " * 13])).hands[0][0])
+    '??'
+    >>> read_deal_value("As 2s / Ks")
+    Traceback (most recent call last):
+    ...
+    ombre.errors.RecordError: <deal>:1:1: deal: 2 groups; give three hands and the stock, separated by '/'
+    """
+    problems: list[_Problem] = []
+    start = Pos(1, 1)
+    builder = _GameBuilder(path, problems, start)
+    builder.read_deal(value, [Pos(1, i + 1) for i in range(len(value))], start)
+    deal = builder.build_deal(names)
+    if problems or deal is None:
+        raise _sorted_errors(problems, path)[0]
+    return deal

@@ -41,6 +41,7 @@ __all__ = [
     "legal_plays",
     "why_illegal",
     "explain_play",
+    "explain_winner",
     "trick_winner",
     "beats",
     "matador_sequence",
@@ -746,3 +747,47 @@ def get_rules(name: str | RuleSet) -> RuleSet:
     if key in RULESETS:
         return RULESETS[key]
     raise RulesError(f"unknown rule set {name!r} (known: {', '.join(RULESETS)})")
+
+
+_MATADOR_PLACES = ("first", "second", "third")
+
+
+def explain_winner(trick_cards: Sequence[Card], trump: Suit | str) -> str:
+    """Why the card winning the trick wins it: a short clause naming the rule (for announcements).
+
+    A matador is named by its title and place, another card by its spoken name; a plain red
+    Ace beaten in its own suit is explained by the 1665 order (not trump, the red Ace is "only
+    rank'd after the Knave").  Works on an unfinished trick too (the card winning so far).
+
+    >>> from ombre.cards import parse_cards
+    >>> explain_winner(parse_cards("5s 2s Ac"), "spades")
+    'Manille, the second matador, is the highest trump played'
+    >>> explain_winner(parse_cards("Kd 2d 3s"), Suit.SPADES)
+    'the Three of Spades is the only trump played'
+    >>> explain_winner(parse_cards("Kd Ah 2d"), Suit.HEARTS)
+    'Punto, the Ace of Hearts, is the only trump played'
+    >>> print(explain_winner(parse_cards("Ah Jh Kh"), Suit.SPADES))  # doctest: +NORMALIZE_WHITESPACE
+    no trump was played and the King of Hearts is the highest heart
+    (a red Ace is low, 1665: "only rank'd after the Knave")
+    >>> explain_winner(parse_cards("Kc 3c 4h"), Suit.SPADES)
+    'no trump was played and the King of Clubs is the highest club'
+    """
+    trump = as_suit(trump, "trump")
+    if not trick_cards:
+        raise RulesError("an empty trick has no winner")
+    cards = list(trick_cards)
+    win = cards[trick_winner(cards, trump)]
+    led_suit = effective_suit(cards[0], trump)
+    if is_matador(win, trump):
+        named = f"{win.title(trump)}, the {_MATADOR_PLACES[matadors(trump).index(win)]} matador,"
+    else:
+        named = win.spoken(trump) + ("," if win.title(trump) else "")  # "Punto, the Ace of Hearts,"
+    if is_trump(win, trump):
+        trumps = [c for c in cards if is_trump(c, trump)]
+        if led_suit is trump or len(trumps) > 1:
+            return f"{named} is the highest trump played"
+        return f"{named} is the only trump played"
+    why = f"no trump was played and {named} is the highest {led_suit.singular}"
+    if led_suit.is_red and any(c.rank == "A" and c.suit is led_suit for c in cards if c != win):
+        why += ' (a red Ace is low, 1665: "only rank\'d after the Knave")'
+    return why

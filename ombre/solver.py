@@ -255,6 +255,99 @@ class Position:
         won[w] += 1
         return Position(new_hands, self.trump, self.ombre, w, (), (won[0], won[1], won[2]))
 
+    def __str__(self) -> str:
+        """The position on one line, as FEN gives a chess position: hands, then named fields.
+
+        The hands of seats 0, 1 and 2 in the order held, separated by ``/`` (``-`` for an empty
+        one), then ``; trump``, ``; ombre`` (a seat), ``; leader`` (the seat that led or is to
+        lead), ``; trick`` (the cards played to it so far, ``-`` for none) and ``; won`` (each
+        seat's tricks).  :meth:`parse` reads it back.
+
+        >>> p = Position.from_hands(["Kh", "2s Qh", "3s Jh"], trump="s", ombre=0, leader=0, trick="As")
+        >>> str(p)
+        'Kh / 2s Qh / 3s Jh; trump spades; ombre 0; leader 0; trick As; won 0 0 0'
+        >>> Position.parse(str(p)) == p
+        True
+        """
+        hands = " / ".join(" ".join(str(c) for c in h) or "-" for h in self.hands)
+        trick = " ".join(str(c) for c in self.trick) or "-"
+        won = " ".join(str(n) for n in self.won)
+        return (
+            f"{hands}; trump {self.trump.plural}; ombre {self.ombre}; leader {self.leader}; "
+            f"trick {trick}; won {won}"
+        )
+
+    def __repr__(self) -> str:
+        return f"Position.parse({str(self)!r})"
+
+    @classmethod
+    def parse(cls, text: str) -> Position:
+        """Read a position written by ``str``; raise :class:`PositionError` saying what is wrong.
+
+        The fields after the hands may come in any order; each is needed once.  The position
+        is then checked as any other (:class:`PositionError` if it cannot arise in play).
+
+        >>> Position.parse("Kh / 2s Qh / 3s Jh; trump spades; ombre 0; leader 0; trick As")
+        Traceback (most recent call last):
+        ...
+        ombre.solver.PositionError: position: no 'won' field (e.g. '; won 0 0 0')
+        >>> Position.parse("Kh / 2s Qh / 3s Jh; trump spades; ombre 3; leader 0; trick As; won 0 0 0")
+        Traceback (most recent call last):
+        ...
+        ombre.solver.PositionError: position: ombre must be a seat (0, 1 or 2), not '3'
+        """
+        hands_text, *fields = text.split(";")
+        groups = [g.strip() for g in hands_text.split("/")]
+        if len(groups) != 3:
+            raise PositionError(f"position: {len(groups)} hands; give three, separated by '/'")
+        example = {"trump": "spades", "ombre": "0", "leader": "0", "trick": "-", "won": "0 0 0"}
+        values: dict[str, str] = {}
+        for item in fields:
+            key, _, value = item.strip().partition(" ")
+            if key not in example:
+                raise PositionError(
+                    f"position: unknown field {item.strip()!r} (the fields are {', '.join(example)})"
+                )
+            if key in values:
+                raise PositionError(f"position: the field {key!r} is given twice")
+            values[key] = value.strip()
+        for key, shown in example.items():
+            if key not in values:
+                raise PositionError(f"position: no {key!r} field (e.g. '; {key} {shown}')")
+
+        def cards(what: str, value: str) -> tuple[Card, ...]:
+            try:
+                return () if value == "-" else as_cards(value)
+            except OmbreError as exc:
+                raise PositionError(f"position: {what}: {exc}") from None
+
+        def seat(what: str) -> int:
+            if values[what] not in ("0", "1", "2"):
+                raise PositionError(f"position: {what} must be a seat (0, 1 or 2), not {values[what]!r}")
+            return int(values[what])
+
+        try:
+            trump = as_suit(values["trump"], "trump")
+        except OmbreError as exc:
+            raise PositionError(f"position: trump: {exc}") from None
+        won = values["won"].split()
+        if len(won) != 3 or not all(w.isdigit() for w in won):
+            raise PositionError(f"position: won must be three trick counts, not {values['won']!r}")
+        hands = tuple(cards(f"seat {i}'s hand", g) for i, g in enumerate(groups))
+        return cls(
+            (hands[0], hands[1], hands[2]),
+            trump,
+            seat("ombre"),
+            seat("leader"),
+            cards("trick", values["trick"]),
+            (int(won[0]), int(won[1]), int(won[2])),
+        )
+
+    def _repr_html_(self) -> str:
+        from ombre.display.hands_html import position_html  # display layer, imported lazily
+
+        return position_html(self)
+
 
 def random_position(seed: int) -> Position:
     """A seeded random deal from the first lead, for tests and the benchmark.

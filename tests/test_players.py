@@ -349,12 +349,37 @@ def test_play_widget_announces_everything_since_the_students_move() -> None:
     # hand 3: the student leads the Five of Clubs; the computers' answers and the winner are told
     first = " ".join(w.log)
     # the card's name is its span's text alternative, so the log does not spell it a second time
+    # a card that does not follow suit is told with the rule that allows it; a trick with why it is won
     assert (
-        "You play 5♣. The Baron plays K♣. The Knight plays 5♠. The Knight wins trick 1. "
+        "You play 5♣. The Baron plays K♣. The Knight plays 5♠: no clubs left, so any card may be played "
+        "(no duty to trump, Morley). The Knight wins trick 1: the Five of Spades is the only trump played. "
         "Tricks: You 0, the Baron 0, the Knight 1. The Knight plays K♥." in first
     )
+    assert (
+        "The Knight wins trick 3: Spadille, the first matador, is the highest trump played." in first
+        and "The Knight wins trick 4: no trump was played and the King of Diamonds is the highest diamond."
+        in first
+    )
     assert w._describe(w.human, Play(parse_cards("As")[0])) == "You play A♠ (Spadille)."
-    assert "The Baron wins trick 9." in _plain(status.value) and "Result: win." in _plain(status.value)
+    last = _plain(status.value)
+    assert "The Baron wins trick 9: Basto, the third matador, is the highest trump played." in last
+    assert "Result: win." in last
+
+
+def test_play_widget_result_line_names_a_single_mark_in_the_singular() -> None:
+    from ombre.display.play_widget import PlayWidget
+
+    w = PlayWidget(seed=4, opponents="rule-of-thumb")
+    w.autoplay()
+    said = _plain(w.status.value)
+    assert (
+        "Payments (The Royal Game of the Ombre (1665)): You: +2 great marks, +12 lesser marks; "
+        "the Baron: -1 great mark, -6 lesser marks; the Knight: -1 great mark, -6 lesser marks." in said
+    )
+    assert "1 great marks" not in said
+    # the same words as the settlement's own table
+    settled = w.state.settlement()
+    assert all(settled.net[s].format(w.state.rules.units) in said for s in range(3))
 
 
 def test_play_widget_tells_the_others_bids_and_ignores_stale_clicks() -> None:

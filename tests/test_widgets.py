@@ -85,9 +85,14 @@ def test_each_card_is_announced_in_one_persistent_live_region(
         widget.buttons["next"].click()
         assert widget.announce is region and "aria-live" not in region.value
         said = html.unescape(re.sub(r"<[^>]+>", "", region.value))
-        assert said == widget.current.steps[widget.step].announcement
+        assert said == widget.announcement()
+        assert said.startswith(widget.current.steps[widget.step].announcement.split(".")[0])
         assert 'class="om-status"' not in widget.view.value  # said once, in the live region only
-    assert said.startswith("Belinda plays the King of Hearts. Belinda wins the trick: Belinda 5, the Baron 4")
+    assert said.startswith(
+        "Belinda plays the King of Hearts. Belinda wins the trick: Belinda 5, the Baron 4, the Knight 0. "
+        "No trump was played and the King of Hearts is the highest heart "
+        '(a red Ace is low, 1665: "only rank\'d after the Knave"). Belinda, the Ombre, wins'
+    )
     # displayed with the script that makes the region live
     shown: list[object] = []
     monkeypatch.setattr("IPython.display.display", lambda obj: shown.append(obj))
@@ -172,8 +177,13 @@ def test_a_double_click_makes_one_branch_and_nested_titles_name_every_departure(
 
 def test_illegal_what_if_is_refused(widget: ReplayWidget) -> None:
     widget.go(17)  # the Baron led the King of Diamonds; Belinda must follow diamonds
-    with pytest.raises(OmbreError, match=r"may not play the King of Hearts here \(legal: 3d, 4d\)"):
+    with pytest.raises(
+        OmbreError, match=r"may not play the King of Hearts here \(must follow diamonds\); legal: 3d, 4d$"
+    ):
         widget.what_if("Kh")
+    widget.go(1)  # Spadille led: the Baron must play a trump
+    with pytest.raises(OmbreError, match=r"the King of Diamonds here \(must play a trump: trumps were led\)"):
+        widget.what_if("Kd")
     with pytest.raises(OmbreError, match="choose a card"):
         widget.what_if(None)
     assert not widget.in_branch
@@ -273,3 +283,65 @@ def test_labelled_slider_shows_each_option_in_full() -> None:
     assert slider.value == "Punto, the Ace of Hearts"
     with pytest.raises(ValueError):
         W.labelled_slider([], "nothing")
+
+
+def test_the_announcements_say_why_a_card_was_allowed_and_why_the_trick_was_won(widget: ReplayWidget) -> None:
+    said = {}
+    for step in range(1, 28):
+        widget.go(step)
+        said[step] = widget.announcement()
+    # trick 3: Basto led, the Knight has no trump left; Basto is the highest trump played
+    assert said[9] == (
+        "The Knight plays the Four of Clubs (no trump left, so any card may be played). "
+        "Belinda wins the trick: Belinda 3, the Baron 0, the Knight 0. "
+        "Basto, the third matador, is the highest trump played."
+    )
+    # trick 5: clubs led, the Baron trumps with no club in his hand
+    assert said[14] == (
+        "The Baron plays the Queen of Spades "
+        "(no clubs left, so any card may be played; no duty to trump, Morley)."
+    )
+    assert said[15].endswith("The Queen of Spades is the only trump played.")
+    # a card that follows suit, or leads, is said without a reason
+    assert said[2] == "The Baron plays the Five of Spades."
+    assert said[16] == "The Baron plays the King of Diamonds."
+    assert said[6].endswith("Manille, the second matador, is the highest trump played.")
+
+
+def test_a_matadors_privilege_is_named_when_it_is_used() -> None:
+    s = GameState.from_position(
+        [parse_cards("5s Kh"), parse_cards("2s Qh"), parse_cards("3s Jh")],
+        trump=Suit.SPADES,
+        ombre=0,
+        leader=0,
+        players=["Ann", "Ben", "Cat"],
+    )
+    for card in ["5s", "Qh", "3s", "Kh", "2s", "Jh"]:
+        s.play(card)
+    w = ReplayWidget(s, chooser=highest_card, analysis=False)
+    w.go(2)
+    assert w.announcement() == (
+        "Ben plays the Queen of Hearts (Manille need not be played to a lower trump; "
+        "the matadors' privilege, 1665)."
+    )
+
+
+def test_the_what_if_menu_names_the_cards_it_leaves_out_and_the_rule(widget: ReplayWidget) -> None:
+    widget.go(17)  # the Baron led the King of Diamonds: Belinda may not play her hearts
+    shown = [card for _, card in widget.alternative.options]
+    assert shown == parse_cards("3d 4d")
+    text = re.sub(r"<[^>]+>", "", widget.refused.value)
+    assert text == "Belinda may not play K♥ Q♥ (must follow diamonds)."
+    assert 'aria-label="the King of Hearts">K♥</span>' in widget.refused.value
+    widget.go(1)  # Spadille led: the Baron's plain cards are refused
+    text = re.sub(r"<[^>]+>", "", widget.refused.value)
+    assert text == "The Baron may not play A♥ K♦ Q♦ J♦ (must play a trump: trumps were led)."
+    widget.go(12)  # Belinda to lead: every card may be led
+    assert widget.refused.value == ""
+    widget.last()
+    assert widget.refused.value == ""
+    hidden = ReplayWidget(game(), seat_view=0, chooser=highest_card, analysis=False)
+    hidden.go(1)  # the Baron's cards are hidden from Belinda's view
+    assert hidden.refused.value == ""
+    hidden.go(17)
+    assert "Belinda may not play" in hidden.refused.value

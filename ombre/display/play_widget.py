@@ -29,7 +29,7 @@ from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
-from ombre.cards import Suit
+from ombre.cards import Card, Suit
 from ombre.display.cardtext import card_text_html
 from ombre.display.live import display_with_live_regions, live_html, say
 from ombre.display.svg import card_svg, cards_html
@@ -49,7 +49,7 @@ from ombre.game import (
     parse_action,
 )
 from ombre.players import Player, RuleOfThumbPlayer, hint, make_player
-from ombre.rules import why_illegal
+from ombre.rules import effective_suit, explain_play, explain_winner, why_illegal
 
 __all__ = ["PlayWidget"]
 
@@ -192,7 +192,8 @@ class PlayWidget:
             winner = st.tricks[-1].winner
             wins = "You win" if winner == self.human else f"{_cap(self.names[winner])} wins"
             counts = ", ".join(f"{self.names[s]} {st.tricks_won[s]}" for s in range(3))
-            self.log.append(f"{wins} trick {len(st.tricks)}. Tricks: {counts}.")
+            why = explain_winner(st.tricks[-1].cards, st.tricks[-1].trump)
+            self.log.append(f"{wins} trick {len(st.tricks)}: {why}. Tricks: {counts}.")
 
     def _describe(self, seat: int, action: Action) -> str:
         who = self.names[seat]
@@ -221,7 +222,22 @@ class PlayWidget:
         plays = "You play" if you else _cap(who) + " plays"
         # the card's own name is its text alternative (a named span in the widget); only a title is added
         title = card.title(self.state.trump)
-        return f"{plays} {card.symbol} ({title})." if title else f"{plays} {card.symbol}."
+        said = f"{plays} {card.symbol} ({title})" if title else f"{plays} {card.symbol}"
+        why = self._why_allowed(seat, card)
+        return f"{said}: {why}." if why else f"{said}."
+
+    def _why_allowed(self, seat: int, card: Card) -> str:
+        """The rule that allowed ``card`` (just played by ``seat``) if it did not follow the suit led."""
+        st = self.state
+        trick = st.current_trick if st.current_trick is not None and st.current_trick.cards else None
+        cards = trick.cards if trick is not None else st.tricks[-1].cards if st.tricks else ()
+        if card not in cards:
+            return ""  # not a card just played
+        before = cards[: cards.index(card)]
+        trump = st.trump
+        if not before or trump is None or effective_suit(card, trump) is effective_suit(before[0], trump):
+            return ""
+        return explain_play((*st.hand(seat), card), before, card, trump).removeprefix("legal: ")
 
     # -- drawing -------------------------------------------------------------------
 
@@ -424,12 +440,11 @@ class PlayWidget:
             return "<p>All passed: press <b>New hand</b> to deal again.</p>"
         assert st.ombre is not None and st.result is not None
         tricks = ", ".join(f"{self.names[s]} {st.tricks_won[s]}" for s in range(3))
-        pays = st.payments()
+        settled = st.settlement()
+        # Amount.format names one unit in the singular ("-1 great mark"), as the settlement's table does
         money = "; ".join(
-            f"{name}: " + ", ".join(f"{n:+d} {unit}" for unit, n in amounts.items() if n)
-            if any(amounts.values())
-            else f"{name}: nothing"
-            for name, amounts in pays.items()
+            f"{st.players[s]}: " + (settled.net[s].format(st.rules.units) if settled.net[s] else "nothing")
+            for s in range(3)
         )
         ombre = "You were" if st.ombre == self.human else f"{_cap(self.names[st.ombre])} was"
         return (

@@ -38,7 +38,9 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 from ombre.cards import Card, parse_card
 from ombre.errors import OmbreError
 from ombre.game import DeclareVole, GameState, Phase, Play
+from ombre.rules import effective_suit, explain_play, explain_winner, why_illegal
 
+from .cardtext import card_text_html
 from .live import display_with_live_regions, live_html, say
 from .viewer import Replay, build_replay, render_position, sort_hand
 
@@ -279,6 +281,8 @@ class ReplayWidget:
             layout=widgets.Layout(width="auto"),
         )
         self.note = widgets.HTML()
+        #: the cards the What if menu leaves out, and the rule that forbids them
+        self.refused = widgets.HTML()
         self.play_button.on_click(lambda _b: self._play_clicked())
         self.alternative.observe(lambda _c: self._update_play_button(), names="value")
         self.back_button.on_click(lambda _b: self.back_to_record())
@@ -296,6 +300,7 @@ class ReplayWidget:
                     [self.alternative, self.play_button, self.back_button],
                     layout=widgets.Layout(flex_flow="row wrap"),
                 ),
+                self.refused,
                 self.show_values,
                 self.note,
             ]
@@ -392,9 +397,11 @@ class ReplayWidget:
         c = card if isinstance(card, Card) else parse_card(card, state.trump)
         legal = state.legal_cards()
         if c not in legal:
-            who = state.players[state.current_player] if state.current_player is not None else "nobody"
+            seat = state.current_player
+            who = state.players[seat] if seat is not None else "nobody"
             allowed = ", ".join(str(x) for x in sort_hand(legal, state.trump)) or "none"
-            raise OmbreError(f"{who} may not play the {c.name} here (legal: {allowed})")
+            reason = _refusal(state, c)
+            raise OmbreError(f"{who} may not play the {c.name} here ({reason}); legal: {allowed}")
         at = self.step
         trump = state.trump
         state.apply(Play(c))
@@ -478,7 +485,7 @@ class ReplayWidget:
     def _refresh(self) -> None:
         rp = self.current
         self.view.value = self.html()
-        say(self.announce, f'<p style="margin:.3em 0">{html.escape(rp.steps[self.step].announcement)}</p>')
+        say(self.announce, f'<p style="margin:.3em 0">{html.escape(self.announcement())}</p>')
         self.slider.max = len(rp.steps) - 1
         if self.slider.value != self.step:
             self.slider.value = self.step
@@ -503,6 +510,7 @@ class ReplayWidget:
         who = rp.players[mover] if mover is not None else None
         self.alternative.description = f"What if {who} plays" if who is not None else "What if"
         self.alternative.disabled = not options
+        self.refused.value = self._refused_html() if self.step < last else ""
         self._update_play_button()
         self.back_button.disabled = not self.in_branch
         parts = []
@@ -518,8 +526,97 @@ class ReplayWidget:
             )
         self.note.value = "<p>" + "<br>".join(parts) + "</p>" if parts else ""
 
+    def announcement(self) -> str:
+        """What the live region says at the position shown: the replay's announcement, with reasons.
+
+        A card that does not follow the suit led gets the rule that allows it (the player has none
+        of the suit, or a matador's privilege), and the end of a trick the reason its winner wins
+        (:func:`ombre.rules.explain_play`, :func:`ombre.rules.explain_winner`).
+        """
+        rp = self.current
+        step = rp.steps[self.step]
+        text = step.announcement
+        if self.step == 0 or step.played is None:
+            return text
+        seat, card = step.played
+        before = rp.steps[self.step - 1]
+        on_table = tuple(c for _, c in before.table) if before.in_trick < 3 else ()
+        why = _why_allowed(before.hands[seat], on_table, card, rp.trump)
+        if why:
+            text = _insert_after(text, f"{_cap(rp.players[seat])} plays ", ".", f" ({why})")
+        if step.winner is not None:
+            won = explain_winner([c for _, c in step.table], rp.trump)
+            text = _insert_after(
+                text, f"{_cap(rp.players[step.winner])} wins the trick", ".", f". {_cap(won)}"
+            )
+        return text
+
+    def _refused_html(self) -> str:
+        """The cards of the player to move that the What if menu leaves out, grouped by the rule."""
+        state = self.state()
+        seat = state.current_player
+        if state.phase is not Phase.PLAY or seat is None or self.seat_view not in (None, seat):
+            return ""  # nor another seat's hidden cards
+        legal = state.legal_cards()
+        by_rule: dict[str, list[str]] = {}
+        for c in sort_hand(state.hand(seat), state.trump):
+            if c not in legal:
+                by_rule.setdefault(_refusal(state, c), []).append(c.symbol)
+        if not by_rule:
+            return ""
+        who = _cap(state.players[seat])
+        lines = [f"{who} may not play {' '.join(cards)} ({rule})." for rule, cards in by_rule.items()]
+        return f'<p class="ombre-refused">{card_text_html(" ".join(lines), conjectural=False)}</p>'
+
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.box._repr_mimebundle_(**kwargs)
 
     def _ipython_display_(self) -> None:
         display_with_live_regions(self.box)
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _refusal(state: GameState, card: Card) -> str:
+    """The rule that forbids ``card`` to the player to move (:func:`ombre.rules.why_illegal`)."""
+    seat = state.current_player
+    if seat is None or state.trump is None:
+        return "nobody can play a card now"
+    trick = state.current_trick
+    on_table = trick.cards if trick is not None and len(trick.cards) < 3 else ()
+    return why_illegal(state.hand(seat), on_table, card, state.trump) or "it is not a legal card here"
+
+
+def _why_allowed(hand: Sequence[Card], on_table: Sequence[Card], card: Card, trump: Any) -> str:
+    """The rule that allows a card that does not follow the suit led; ``""`` for one that follows.
+
+    A card played against the rule (a renounce, accepted in a record's replay) is called so.
+    """
+    if not on_table or effective_suit(card, trump) is effective_suit(on_table[0], trump):
+        return ""
+    said = explain_play((*hand, card) if card not in hand else hand, on_table, card, trump)
+    # said in parentheses after the card: its own aside becomes a clause
+    said = said.replace(" (", "; ").replace(")", "")
+    if said.startswith("illegal: "):
+        return "a renounce: " + said.removeprefix("illegal: ")
+    return said.removeprefix("legal: ")
+
+
+def _insert_after(text: str, marker: str, end: str, words: str) -> str:
+    """``text`` with ``words`` put after ``marker`` (and, if ``end`` is given, before the next ``end``).
+
+    >>> _insert_after("Ann plays the Two of Clubs. Ann wins the trick: Ann 1.", "Ann plays ", ".", " (why)")
+    'Ann plays the Two of Clubs (why). Ann wins the trick: Ann 1.'
+    >>> _insert_after("Ann wins the trick: Ann 1. Ann wins.", "Ann wins the trick", ".", ". Why")
+    'Ann wins the trick: Ann 1. Why. Ann wins.'
+    """
+    at = text.find(marker)
+    if at < 0:  # worded otherwise: the words go at the end, as a sentence
+        return f"{text} {_cap(words.strip(' .()'))}."
+    at += len(marker)
+    if end:
+        stop = text.find(end, at)
+        at = stop if stop >= 0 else len(text)
+    return text[:at] + words + text[at:]
