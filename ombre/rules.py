@@ -768,7 +768,7 @@ def explain_winner(trick_cards: Sequence[Card], trump: Suit | str) -> str:
     'Punto, the Ace of Hearts, is the only trump played'
     >>> print(explain_winner(parse_cards("Ah Jh Kh"), Suit.SPADES))  # doctest: +NORMALIZE_WHITESPACE
     no trump was played and the King of Hearts is the highest heart
-    (a red Ace is low, 1665: "only rank'd after the Knave")
+    (a plain red Ace ranks below the Knave, 1665: "only rank'd after the Knave")
     >>> explain_winner(parse_cards("Kc 3c 4h"), Suit.SPADES)
     'no trump was played and the King of Clubs is the highest club'
     """
@@ -789,5 +789,5 @@ def explain_winner(trick_cards: Sequence[Card], trump: Suit | str) -> str:
         return f"{named} is the only trump played"
     why = f"no trump was played and {named} is the highest {led_suit.singular}"
     if led_suit.is_red and any(c.rank == "A" and c.suit is led_suit for c in cards if c != win):
-        why += ' (a red Ace is low, 1665: "only rank\'d after the Knave")'
+        why += ' (a plain red Ace ranks below the Knave, 1665: "only rank\'d after the Knave")'
     return why

@@ -91,7 +91,8 @@ def test_each_card_is_announced_in_one_persistent_live_region(
     assert said.startswith(
         "Belinda plays the King of Hearts. Belinda wins the trick: Belinda 5, the Baron 4, the Knight 0. "
         "No trump was played and the King of Hearts is the highest heart "
-        '(a red Ace is low, 1665: "only rank\'d after the Knave"). Belinda, the Ombre, wins'
+        '(a plain red Ace ranks below the Knave, 1665: "only rank\'d after the Knave"). '
+        "Belinda, the Ombre, wins"
     )
     # displayed with the script that makes the region live
     shown: list[object] = []
