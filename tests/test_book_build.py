@@ -601,3 +601,21 @@ def test_the_guide_names_the_questions_that_every_seed_asks_alike() -> None:
         "Giving each group its own seed gives each group its own questions, except question 3 of "
         "the Probability set: it has only one version, the same in every seed."
     ) in words
+
+
+def test_the_guides_checking_table_shows_roundings_and_a_decimal_comma_judged_by_the_engine() -> None:
+    from ombre.exercises import find
+
+    ex = find("probability-4")
+    guide = _html("teaching/teachers-guide.html")
+    start = guide.index("Checking a numeric answer")
+    body = guide[guide.index("<tbody", start) : guide.index("</table>", start)]
+    rows = [
+        [_words(c) for c in re.findall(r"<td\b[^>]*>(.*?)</td>", row, re.S)]
+        for row in re.findall(r"<tr>(.*?)</tr>", body, re.S)
+    ]
+    typed = [r[0] for r in rows]
+    assert "1 in 120" in typed and "0,0085" in typed  # two significant figures; a decimal comma
+    for answer, verdict, *_ in rows:
+        assert verdict == ("right" if ex.check(answer).correct else "wrong"), answer
+    assert dict((r[0], r[1]) for r in rows)["1 in 120"] == "right"
