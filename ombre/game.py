@@ -58,7 +58,7 @@ from ombre.cards import (
     format_cards,
     parse_card,
 )
-from ombre.errors import IllegalActionError, IllegalPlayError, OmbreError
+from ombre.errors import IllegalActionError, IllegalPlayError, OmbreError, RecordError
 from ombre.payments import Amount, Settlement, settle
 from ombre.rules import (
     Result,
@@ -365,7 +365,6 @@ class Deal:
         ...
         ombre.errors.RecordError: <deal>: the deal ends with its dealer's seat, e.g. '; dealer 0'
         """
-        from ombre.errors import RecordError
         from ombre.record import read_deal_value  # the record format's reader (it imports this module)
 
         body, semicolon, tail = text.rpartition(";")

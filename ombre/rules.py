@@ -367,7 +367,10 @@ def beats(challenger: Card, best: Card, led_suit: Suit | str, trump: Suit | str)
 
     A trump beats any plain card; otherwise only a higher card of the suit led wins.
     """
-    led_suit, trump = as_suit(led_suit, "led_suit"), as_suit(trump, "trump")
+    return _beats(challenger, best, as_suit(led_suit, "led_suit"), as_suit(trump, "trump"))
+
+
+def _beats(challenger: Card, best: Card, led_suit: Suit, trump: Suit) -> bool:
     c_trump, b_trump = is_trump(challenger, trump), is_trump(best, trump)
     if c_trump != b_trump:
         return c_trump
@@ -395,7 +398,7 @@ def trick_winner(trick_cards: Sequence[Card], trump: Suit | str) -> int:
     led_suit = effective_suit(trick_cards[0], trump)
     best = 0
     for i in range(1, len(trick_cards)):
-        if beats(trick_cards[i], trick_cards[best], led_suit, trump):
+        if _beats(trick_cards[i], trick_cards[best], led_suit, trump):
             best = i
     return best
 

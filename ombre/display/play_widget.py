@@ -34,6 +34,7 @@ from ombre.display.cardtext import card_text_html
 from ombre.display.live import display_with_live_regions, live_html, say
 from ombre.display.svg import card_svg, cards_html
 from ombre.display.viewer import build_replay, render_position, sort_hand
+from ombre.display.widgets import why_allowed
 from ombre.errors import IllegalActionError, OmbreError
 from ombre.game import (
     Action,
@@ -49,7 +50,7 @@ from ombre.game import (
     parse_action,
 )
 from ombre.players import Player, RuleOfThumbPlayer, hint, make_player
-from ombre.rules import effective_suit, explain_play, explain_winner, why_illegal
+from ombre.rules import explain_winner, why_illegal
 
 __all__ = ["PlayWidget"]
 
@@ -233,11 +234,9 @@ class PlayWidget:
         cards = trick.cards if trick is not None else st.tricks[-1].cards if st.tricks else ()
         if card not in cards:
             return ""  # not a card just played
-        before = cards[: cards.index(card)]
-        trump = st.trump
-        if not before or trump is None or effective_suit(card, trump) is effective_suit(before[0], trump):
+        if st.trump is None:
             return ""
-        return explain_play((*st.hand(seat), card), before, card, trump).removeprefix("legal: ")
+        return why_allowed(st.hand(seat), cards[: cards.index(card)], card, st.trump)
 
     # -- drawing -------------------------------------------------------------------
 

@@ -35,7 +35,7 @@ from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
-from ombre.cards import Card, parse_card
+from ombre.cards import Card, Suit, parse_card
 from ombre.errors import OmbreError
 from ombre.game import DeclareVole, GameState, Phase, Play
 from ombre.rules import effective_suit, explain_play, explain_winner, why_illegal
@@ -541,8 +541,10 @@ class ReplayWidget:
         seat, card = step.played
         before = rp.steps[self.step - 1]
         on_table = tuple(c for _, c in before.table) if before.in_trick < 3 else ()
-        why = _why_allowed(before.hands[seat], on_table, card, rp.trump)
+        why = why_allowed(before.hands[seat], on_table, card, rp.trump)
         if why:
+            # said in parentheses after the card: its own aside becomes a clause
+            why = why.replace(" (", "; ").replace(")", "")
             text = _insert_after(text, f"{_cap(rp.players[seat])} plays ", ".", f" ({why})")
         if step.winner is not None:
             won = explain_winner([c for _, c in step.table], rp.trump)
@@ -589,16 +591,16 @@ def _refusal(state: GameState, card: Card) -> str:
     return why_illegal(state.hand(seat), on_table, card, state.trump) or "it is not a legal card here"
 
 
-def _why_allowed(hand: Sequence[Card], on_table: Sequence[Card], card: Card, trump: Any) -> str:
+def why_allowed(hand: Sequence[Card], on_table: Sequence[Card], card: Card, trump: Suit) -> str:
     """The rule that allows a card that does not follow the suit led; ``""`` for one that follows.
 
-    A card played against the rule (a renounce, accepted in a record's replay) is called so.
+    ``hand`` is the player's hand before or after the card is played.  A card played against the
+    rule (a renounce, accepted in a record's replay) is called so.  The replay and the play widget
+    both say it (:func:`ombre.rules.explain_play` without its ``legal:``).
     """
     if not on_table or effective_suit(card, trump) is effective_suit(on_table[0], trump):
         return ""
     said = explain_play((*hand, card) if card not in hand else hand, on_table, card, trump)
-    # said in parentheses after the card: its own aside becomes a clause
-    said = said.replace(" (", "; ").replace(")", "")
     if said.startswith("illegal: "):
         return "a renounce: " + said.removeprefix("illegal: ")
     return said.removeprefix("legal: ")
