@@ -685,3 +685,33 @@ def test_counts_in_words() -> None:
     ]  # fmt: skip
     with pytest.raises(ValueError):
         E.count_words(-1)
+
+
+# --------------------------------------------------------------------------- sources, readings and glosses
+
+
+_PROVENANCE = (
+    "The print symbols &, [ ] and italics did not survive the transcription and cannot be "
+    "recovered by decoding."
+)
+
+
+def test_the_lost_ampersands_cite_the_provenance_note_not_the_braille(ed: E.Edition) -> None:
+    """The braille's only notes are the transcriber's two, which say nothing of lost signs; the
+    statement is the provenance note kept with the sources, quoted exactly."""
+    readme = (ROOT / "ombre" / "data" / "sources" / "README.md").read_text(encoding="utf-8")
+    assert _PROVENANCE in " ".join(readme.replace("`", "").split())
+    notes = [b for s in ed.sections for b in s.blocks if b.kind == "note"]
+    assert [(b.start.page, b.start.line, b.end.line) for b in notes] == [(1, 1, 5), (14, 9, 10)]
+    assert not any("survive" in b.text or "ampersand" in b.text.lower() for b in notes)
+    and_c = [e for e in ed.emendations if e.id.startswith("and-c-")]
+    assert len(and_c) == 5
+    for e in and_c:
+        assert f"'{_PROVENANCE}'" in e.reason, e.id
+        assert "provenance note that came with the transcription, not a note in the braille" in e.reason
+    assert not any("its notes" in e.reason for e in ed.emendations)
+    gap = ed.annotation("counters-piece-gap").note
+    assert "its notes" not in gap and "the provenance note that came with the transcription" in gap
+    assert "'The print symbols &, [ ] and italics did not survive the transcription'" in gap
+    page = (ROOT / "book" / "edition" / "index.md").read_text(encoding="utf-8")
+    assert "the transcription's notes say" not in page and "{glue:md}`lost_quote`" in page
