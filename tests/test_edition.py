@@ -715,3 +715,13 @@ def test_the_lost_ampersands_cite_the_provenance_note_not_the_braille(ed: E.Edit
     assert "'The print symbols &, [ ] and italics did not survive the transcription'" in gap
     page = (ROOT / "book" / "edition" / "index.md").read_text(encoding="utf-8")
     assert "the transcription's notes say" not in page and "{glue:md}`lost_quote`" in page
+
+
+def test_the_transcriber_s_material_cites_the_transcription(ed: E.Edition) -> None:
+    assert ed.annotation("diagrams").sources == ("gutenberg9177",)
+    assert ed.annotation("jessel").sources == ("gutenberg9177",)
+    assert "gutenberg9177" in ed.annotation("two-three-four").sources
+    # every note whose anchor lies in a transcriber's note cites the transcription, not only 1665
+    for a in ed.annotations:
+        if ed.block(a.span.block).kind == "note":
+            assert "gutenberg9177" in a.sources and "royalgame1665" not in a.sources, a.id
