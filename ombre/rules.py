@@ -449,8 +449,9 @@ def result_of(tricks: Sequence[int], ombre: int) -> Result:
     win Two, the other Three: if not, 'tis either Codillio or Repuesto";
     Codillio: "another wins more Tricks then he"; Repuesto: "when the Player
     wins no more Tricks then another"; the Voll: "all the Tricks".  When the
-    two defenders tie above the Ombre (4-4-1) neither can take up the stakes,
-    so this engine scores it as Repuesto.
+    two defenders tie above the Ombre (1-4-4, the Ombre's tricks first) neither
+    can take up the stakes, so this engine scores it as Repuesto: its own
+    reading of a split the pamphlet does not name.
 
     >>> result_of((4, 3, 2), 0), result_of((4, 4, 1), 1), result_of((2, 4, 3), 0)
     (<Result.WIN: 'win'>, <Result.REPUESTO: 'repuesto'>, <Result.CODILLE: 'codille'>)

@@ -717,6 +717,38 @@ def test_the_lost_ampersands_cite_the_provenance_note_not_the_braille(ed: E.Edit
     assert "the transcription's notes say" not in page and "{glue:md}`lost_quote`" in page
 
 
+def test_one_four_four_is_shown_as_the_engine_s_interpretation(ed: E.Edition) -> None:
+    from ombre.display.edition_figures import splits_html
+    from ombre.rules import Result, result_of
+
+    # the engine's scoring, under every rule set (result_of takes none), is unchanged
+    assert result_of((1, 4, 4), 0) is Result.REPUESTO
+    tied_above = [
+        (o, a, 9 - o - a)
+        for o in range(10)
+        for a in range(10 - o)
+        if result_of((o, a, 9 - o - a), 0) is Result.REPUESTO and o < max(a, 9 - o - a)
+    ]
+    assert tied_above == [(1, 4, 4)]
+    note = ed.annotation("four-four-one").note
+    assert "1-4-4" in note and "that is the engine's interpretation, not the pamphlet's word" in note
+    assert "'another wins more Tricks then he'" in note and "counted the same way" not in note
+    beasted = ed.annotation("beasted").note
+    assert "and than his fellow" not in beasted and "1-4-4" in beasted and "interpretation" in beasted
+    codille, repuesto = ed.term("codille").definition, ed.term("repuesto").definition
+    assert "than the other defender" not in codille
+    assert codille.startswith("A defeat of the Ombre in which a defender takes more tricks than the Ombre")
+    assert "1-4-4" in codille and "which is its interpretation, not the pamphlet's" in codille
+    assert "1-4-4" in repuesto and "its own reading of a split the pamphlet does not name" in repuesto
+    out = str(splits_html())
+    assert out.count("R*<small>") == 1 and "R*<small>1-4-4</small>" in out
+    assert 'title="1-4-4: repuesto, the engine\'s reading"' in out
+    caption = re.search(r"<caption>(.*?)</caption>", out, re.S)
+    assert caption and "R* a split the pamphlet does not name" in caption[1]
+    assert "The pamphlet does not name 1-4-4 (R*)" in out
+    assert "The engine scores it as a repuesto: that is the engine's interpretation" in out
+
+
 def test_the_transcriber_s_material_cites_the_transcription(ed: E.Edition) -> None:
     assert ed.annotation("diagrams").sources == ("gutenberg9177",)
     assert ed.annotation("jessel").sources == ("gutenberg9177",)

@@ -351,6 +351,7 @@ def splits_html() -> Html:
     True
     """
     counts: Counter[Result] = Counter()
+    not_named: list[str] = []
     head = ["Ombre \\ first defender"] + [str(a) for a in range(10)]
     rows = []
     for o in range(9, -1, -1):
@@ -362,26 +363,41 @@ def splits_html() -> Html:
                 continue
             r = result_of((o, a, b), ombre=0)
             counts[r] += 1
+            # both defenders above the Ombre and level: a split the pamphlet does not name
+            unnamed = r is Result.REPUESTO and o < a == b
+            if unnamed:
+                not_named.append(f"{o}-{a}-{b}")
+            word = _RESULT_WORD[r] + (", the engine's reading" if unnamed else "")
             row.append(
-                f'<span class="ombre-split {_RESULT_CLASS[r]}" title="{o}-{a}-{b}: {_RESULT_WORD[r]}">'
-                f"{_RESULT_WORD[r][0].upper()}<small>{o}-{a}-{b}</small></span>"
+                f'<span class="ombre-split {_RESULT_CLASS[r]}" title="{o}-{a}-{b}: {word}">'
+                f"{_RESULT_WORD[r][0].upper()}{'*' if unnamed else ''}<small>{o}-{a}-{b}</small></span>"
             )
         rows.append(row)
     total = sum(counts.values())
     summary = "; ".join(
         f"{_RESULT_WORD[r]}: {counts[r]}" for r in (Result.WIN, Result.VOLE, Result.CODILLE, Result.REPUESTO)
     )
+    unnamed_note = (
+        f"<p>The pamphlet does not name {' or '.join(not_named)} (R*), where both defenders take more "
+        "tricks than the Ombre and tie with each other. Its words for the Codillio, 'another wins more "
+        "Tricks then he', fit that split as well as its words for the Repuesto, 'wins no more Tricks then "
+        "another'; but in a codille one defender 'takes up the Stakes', and here neither has more tricks "
+        "than the other. The engine scores it as a repuesto: that is the engine's interpretation, not "
+        "the pamphlet's word.</p>"
+    )
     return Html(
         '<div class="ombre-fig-splits">'
         + _table(
             f"All {total} ways nine tricks can fall (Ombre-first defender-second defender). "
-            "W win, V vole, C codille, R repuesto.",
+            "W win, V vole, C codille, R repuesto; R* a split the pamphlet does not name, "
+            "scored as a repuesto by the engine (see below the table).",
             head,
             rows,
             "ombre-splits",
         )
         + f"<p>Counting the splits: {summary}. The Ombre wins with four tricks only when the other five "
         "split 3-2 (4-3-2, 4-2-3), never 4-4-1 (repuesto) or 4-1-4.</p>"
+        + unnamed_note
         + _computed_by("ombre.rules.result_of")
         + "</div>"
     )
