@@ -2157,7 +2157,7 @@ def _tenaces_draw(rng: random.Random, seed: int) -> Exercise:
         solution=(
             f"{max(left, 0)}: {len(trumps)} trumps - {held} of yours - {2 * rounds} that fell = {left}. "
             '1665: "if you have three Matadors with two other Trumps your best way is first to play you '
-            "[your] Matadors, to see how the Trump lie, and if both follow, you are sure that if three "
+            "[your] Matadors, to see how the Trump lie, and if both follow, you are sure that if three [the] "
             'Trump be Red, there remains onely one Trump in their hands; if Black, none at all".'
         ),
         hint="Count: the suit's trumps, less yours, less two for every round both followed.",

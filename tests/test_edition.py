@@ -139,7 +139,7 @@ def _distance(a: str, b: str) -> int:
 
 
 def test_every_emendation_is_found_once_and_reads_as_recorded(ed: E.Edition) -> None:
-    assert len(ed.emendations) == 22
+    assert len(ed.emendations) == 23
     for e in ed.emendations:
         sec = ed.section(e.section)
         assert sum(b.text.count(e.context) for b in sec.blocks) == 1, e.id
@@ -173,6 +173,7 @@ def test_emended_and_diplomatic_text(ed: E.Edition) -> None:
     assert "goodness of ones Game," in emd and "Gane" not in emd
     assert "more then equivales the four" in emd
     assert "singly or conjointly in your hands" in emd
+    assert "if the Trump be Red" in emd and "if three Trump" not in emd
 
 
 SEVENTEENTH_CENTURY = [
@@ -747,6 +748,34 @@ def test_one_four_four_is_shown_as_the_engine_s_interpretation(ed: E.Edition) ->
     assert caption and "R* a split the pamphlet does not name" in caption[1]
     assert "The pamphlet does not name 1-4-4 (R*)" in out
     assert "The engine scores it as a repuesto: that is the engine's interpretation" in out
+
+
+def test_the_two_suspected_slips_are_emended_or_labelled_crux_and_listed(ed: E.Edition) -> None:
+    """'three' for 'the' is corrected as a conjecture, like 'an uninterrupted'; 'playe' may be a spelling
+    of the time and could stand for 'play' or 'playes', so it is a crux. The index lists the cruxes
+    from the data."""
+    e = ed.emendation("the-trump-red")
+    assert (e.reading, e.correction, e.kind, e.certainty) == ("three", "the", "correction", "conjecture")
+    assert "'an uninterrupted'" in e.reason and ed.emendation("uninterrupted").certainty == "conjecture"
+    dip, emd = E.diplomatic_text(), E.emended_text()
+    assert "if three Trump be Red" in dip and "if the Trump be Red" in emd and "if three Trump" not in emd
+    assert "corrects 'three' to 'the', a conjecture" in ed.annotation("count-trumps").note
+    cruxes = sorted((a for a in ed.annotations if a.kind == "crux"), key=lambda a: ed.position(a.span))
+    assert [a.anchor for a in cruxes] == [
+        "Secondly, the of Black,",
+        "as many of or as few Cards",
+        "except Player playe without taking in",
+        "intimate cunning Beast Players,",
+    ]
+    playe = ed.annotation("playe").note
+    assert playe.startswith("So the braille reads.") and "'playes'" in playe and "left as it stands" in playe
+    assert "except Player playe without taking in" in emd
+    assert not any("playe" in e.reading.split() for e in ed.emendations)
+    # the rule the 'playe' note explained keeps a note of its own, labelled as a rule
+    assert ed.annotation("may-refuse").kind == "rule"
+    page = (ROOT / "book" / "edition" / "index.md").read_text(encoding="utf-8")
+    assert "{glue:md}`crux_count` readings are left\nso: {glue:md}`cruxes`." in page
+    assert '("Secondly, the of Black";' not in page
 
 
 def test_the_transcriber_s_material_cites_the_transcription(ed: E.Edition) -> None:
