@@ -778,6 +778,22 @@ def test_the_two_suspected_slips_are_emended_or_labelled_crux_and_listed(ed: E.E
     assert '("Secondly, the of Black";' not in page
 
 
+def test_the_words_a_modern_reader_needs_are_glossed(ed: E.Edition) -> None:
+    glosses = {
+        "in-fine": ("In fine,", "In fine: in short"),
+        "discover": ("may discover your Game,", "discover: reveal"),
+        "cheifest": ("the cheifest", "cheifest: chiefest"),
+        "knave": ("6. Knave.", "Knave: the court card below the queen"),
+    }
+    for nid, (anchor, gloss) in glosses.items():
+        a = ed.annotation(nid)
+        assert (a.anchor, a.kind) == (anchor, "word") and a.note.startswith(gloss), nid
+    knave = ed.term("Knave")
+    assert knave.slug == "knave" and "jack" in knave.definition
+    assert "knave" in ed.annotation("red-ace").terms and "knave" in ed.annotation("knave").terms
+    assert "Knave\n  The court card below the queen" in E.glossary_markdown()
+
+
 def test_the_transcriber_s_material_cites_the_transcription(ed: E.Edition) -> None:
     assert ed.annotation("diagrams").sources == ("gutenberg9177",)
     assert ed.annotation("jessel").sources == ("gutenberg9177",)
