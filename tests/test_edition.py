@@ -708,8 +708,8 @@ def test_the_lost_ampersands_cite_the_provenance_note_not_the_braille(ed: E.Edit
     and_c = [e for e in ed.emendations if e.id.startswith("and-c-")]
     assert len(and_c) == 5
     for e in and_c:
-        assert f"'{_PROVENANCE}'" in e.reason, e.id
-        assert "provenance note that came with the transcription, not a note in the braille" in e.reason
+        assert "'The print symbols &, [ ] and italics did not survive the transcription'" in e.reason, e.id
+        assert "says the transcription's provenance note (not a note in the braille)" in e.reason, e.id
     assert not any("its notes" in e.reason for e in ed.emendations)
     gap = ed.annotation("counters-piece-gap").note
     assert "its notes" not in gap and "the provenance note that came with the transcription" in gap
