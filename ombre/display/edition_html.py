@@ -184,7 +184,8 @@ def edition_controls() -> Html:
         + "(in square brackets and colour) is an editorial correction or supplied sign. Each is a link "
         + "to its editorial note below the section, which gives the braille's reading and the reason; "
         + "a screen reader hears the reading with the mark, and hovering shows it too. "
-        + f"Switch the marks off ({TOGGLE_NAME}) to read the text exactly as the source has it. "
+        + "The button switches the marks of every section off, to show the text exactly as the source "
+        + "has it, and on again. "
         + '<span class="ombre-anchor ombre-sample">Underlined words</span> have a note; '
         + "each section offers three views: print, braille cells, and the Braille ASCII of the file."
         + "</p>"
