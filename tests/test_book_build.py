@@ -256,6 +256,29 @@ def test_edition_pages_speak_to_the_reader() -> None:
     assert not re.search(r"#[a-j]\b", table[: table.index("</table>")])
 
 
+def test_edition_sources_link_to_their_own_bibliography_entries() -> None:
+    """Each source of an edition note links to its entry (#cite-KEY), as the glossary's citations
+    do, not to the top of the bibliography."""
+    from ombre.display.edition_html import SOURCE_LABELS
+
+    _pages()
+    ids = _parse(BUILD / "book" / "bibliography.html").ids
+    assert {f"cite-{k}" for k in SOURCE_LABELS} <= ids
+    for name in ("opening", "cards", "taking-in", "play"):
+        text = (BUILD / "book" / "edition" / f"{name}.html").read_text(encoding="utf-8")
+        spans = re.findall(r'<span class="ombre-note-sources">Sources: (.*?)\.</span>', text)
+        assert spans, name
+        for span in spans:
+            links = re.findall(r'<a href="\.\./bibliography\.html#cite-([a-z0-9]+)">([^<]+)</a>', span)
+            assert links and ", ".join(f"{k}:{v}" for k, v in links) == ", ".join(
+                f"{k}:{html.escape(SOURCE_LABELS[k])}" for k, _ in links
+            ), span
+            assert len(links) == span.count("<a "), span
+        assert 'Sources: <a href="../bibliography.html">' not in text  # the old link to the top
+    glossary = (BUILD / "book" / "glossary.html").read_text(encoding="utf-8")
+    assert 'href="bibliography.html#cite-royalgame1665"' in glossary
+
+
 def test_bibliography_is_sorted_and_cited_by_author_and_year() -> None:
     _pages()
     html = (BUILD / "book" / "bibliography.html").read_text(encoding="utf-8")

@@ -370,7 +370,10 @@ def test_every_mark_and_note_is_rendered(ed: E.Edition, whole_html: str) -> None
     for e in ed.emendations:
         assert f'data-emendation="{e.id}"' in whole_html
         assert f'id="ombre-em-{e.id}"' in whole_html
-        assert f'<span class="ombre-correction">[{h.escape(e.correction.strip())}]</span>' in whole_html
+        assert (
+            f'<span class="ombre-correction">[{h.escape(e.correction.strip())}]<span class="ombre-sr">'
+            in whole_html
+        )
     for a in ed.annotations:
         assert f'id="ombre-ref-{a.id}"' in whole_html and f'id="ombre-note-{a.id}"' in whole_html
     anchors = {E.term_anchor(form) for t in ed.glossary for form in t.headwords}
@@ -385,10 +388,173 @@ def test_print_view_shows_the_diplomatic_reading_when_marks_are_off(ed: E.Editio
     from ombre.display.edition_html import block_html
 
     out = block_html(ed.block("general-rules-2"))
-    assert '<span class="ombre-reading" hidden>Gane</span><span class="ombre-correction">[Game]</span>' in out
-    plain = re.sub(r'<span class="ombre-correction">[^<]*</span>', "", out)
-    plain = re.sub(r"<[^>]+>", "", plain)
+    assert '<span class="ombre-reading" hidden>Gane</span><span class="ombre-correction">[Game]<span' in out
+    plain = re.sub(r'<span class="ombre-correction">.*?</span></span>', "", out)
+    plain = re.sub(r'<span class="ombre-sr">.*?</span>|<[^>]+>', "", plain)
     assert "goodness of ones Gane, and how" in plain
+
+
+def test_each_mark_links_to_its_note_and_says_the_braille_s_reading(ed: E.Edition, whole_html: str) -> None:
+    """A mark is a link to its editorial note, with the reading in words for a screen reader (the
+    brackets alone are not spoken), and the note links back to it; nothing hangs on a description."""
+    import html as h
+
+    marks = re.findall(r'<a class="ombre-emendation [^"]*" id="ombre-mark-([^"]+)" data-emendation="\1" '
+                       r'href="#ombre-em-\1" title="[^"]*">(.*?)</a>', whole_html)  # fmt: skip
+    assert sorted(m for m, _ in marks) == sorted(e.id for e in ed.emendations)
+    inner = dict(marks)
+    for e in ed.emendations:
+        shown = h.escape(e.correction.strip())
+        if e.kind == "supplied":
+            said = f"(editorial: \u201c{shown}\u201d supplied, the braille has nothing here)"
+        else:
+            said = f"(editorial: the braille reads \u201c{h.escape(e.reading)}\u201d)"
+        assert inner[e.id] == (
+            f'<span class="ombre-reading" hidden>{h.escape(e.reading)}</span>'
+            f'<span class="ombre-correction">[{shown}]<span class="ombre-sr"> {said}</span></span>'
+        ), e.id
+        assert f'<a class="ombre-back" href="#ombre-mark-{e.id}">' in whole_html
+    assert "aria-describedby" not in whole_html
+    they = inner["they-call"]
+    assert "(editorial: the braille reads \u201cThe\u201d)" in they
+
+
+def test_a_mark_inside_a_noted_phrase_is_not_a_link_in_a_link() -> None:
+    from ombre.display.edition_html import _emendation_html
+
+    e = E.load_edition().emendation("they-call")
+    inner = _emendation_html(e, link=False)
+    assert inner.startswith('<span class="ombre-emendation') and "href" not in inner
+    assert '<span class="ombre-sr"> (editorial: the braille reads \u201cThe\u201d)</span>' in inner
+
+
+def test_the_page_and_line_label_is_said_in_words(ed: E.Edition) -> None:
+    from ombre.display.edition_html import block_html
+
+    out = block_html(ed.block("of-the-names-of-the-cards-6"))
+    where = ed.block("of-the-names-of-the-cards-6").start
+    short = f"p. {where.page}, l. {where.line}"
+    assert (
+        f'<span class="ombre-pl" title="braille page {where.page}, line {where.line}">'
+        f'<span aria-hidden="true">{short}</span>'
+        f'<span class="ombre-sr">Braille page {where.page}, line {where.line}. </span></span>'
+    ) in out
+
+
+def test_note_blocks_have_headings_and_back_links_named_after_their_lemmas(ed: E.Edition) -> None:
+    import html as h
+
+    from ombre.display.edition_html import notes_html
+
+    for sec in ed.sections:
+        notes = notes_html(sec.id, edition=ed)
+        heads = re.findall(r'<h3 class="ombre-notes-title">(.*?)</h3>', notes)
+        expected = []
+        if ed.emendations_in(sec.id):
+            expected.append(f"Editorial notes on {h.escape(sec.title)}")
+        if ed.annotations_in(sec.id):
+            expected.append(f"Notes on {h.escape(sec.title)}")
+        assert heads == expected, sec.id
+        assert '<p class="ombre-notes-title"' not in notes and 'back to the text"' not in notes
+        for a in ed.annotations_in(sec.id):
+            assert (
+                f'<a class="ombre-back" href="#ombre-ref-{a.id}"><span aria-hidden="true">&#8593;</span>'
+                f'<span class="ombre-sr">back to the text at \u201c{h.escape(a.anchor)}\u201d</span></a>'
+            ) in notes
+    assert '<h4 class="ombre-notes-title">' in notes_html("of-the-codillio", heading_level=4)
+    with pytest.raises(ValueError):
+        notes_html("of-the-codillio", heading_level=1)
+
+
+def test_each_source_links_to_its_own_bibliography_entry(ed: E.Edition) -> None:
+    from ombre.display.edition_html import SOURCE_LABELS, notes_html
+
+    bib = (ROOT / "book" / "references.bib").read_text(encoding="utf-8")
+    keys = set(re.findall(r"^@\w+\{([^,]+),", bib, flags=re.M))
+    assert set(SOURCE_LABELS) <= keys
+    assert SOURCE_LABELS["royalgame1665"] == "Royal Game 1665"
+    config = (ROOT / "_config.yml").read_text(encoding="utf-8")
+    assert 'bibtex_cite_id: "cite-{key}"' in config
+    for sec in ed.sections:
+        notes = notes_html(sec.id, edition=ed)
+        for a in ed.annotations_in(sec.id):
+            links = ", ".join(
+                f'<a href="../bibliography.html#cite-{k}">{SOURCE_LABELS[k]}</a>' for k in a.sources
+            )
+            assert f'<span class="ombre-note-sources">Sources: {links}.</span>' in notes, a.id
+        assert 'href="../bibliography.html"' not in notes
+
+
+def test_the_marks_toggle_says_it_acts_on_every_section_and_its_glyph_is_silent(whole_html: str) -> None:
+    from ombre.display.edition_html import TOGGLE_NAME
+
+    names = re.findall(r'<button type="button" class="ombre-marks-toggle"[^>]*>(.*?)</button>', whole_html)
+    assert names and set(names) == {TOGGLE_NAME} and TOGGLE_NAME == "Editorial marks (all sections)"
+    css = (ROOT / "book" / "_static" / "ombre-edition.css").read_text(encoding="utf-8")
+    glyphs = re.findall(r'\.ombre-marks-toggle(?:\[aria-pressed="true"\])?::before \{([^}]*)\}', css)
+    assert len(glyphs) == 2 and all('/ "";' in g for g in glyphs)
+
+
+def test_the_key_s_sample_is_left_alone_by_the_toggle() -> None:
+    from ombre.display.edition_html import EDITION_SCRIPT, edition_controls
+
+    assert 'querySelectorAll(".ombre-emendation:not(.ombre-sample)")' in EDITION_SCRIPT
+    bar = edition_controls()
+    assert (
+        '<span class="ombre-emendation ombre-sample"><span class="ombre-correction">[Game]</span></span>'
+        in bar
+    )
+    assert "hover for" not in bar
+    assert "Each is a link to its editorial note below the section" in bar
+    css = (ROOT / "book" / "_static" / "ombre-edition.css").read_text(encoding="utf-8")
+    assert ".ombre-marks-off .ombre-emendation:not(.ombre-sample) {" in css
+
+
+def test_subheadings_are_roman_as_the_braille_cannot_attest_italics() -> None:
+    css = (ROOT / "book" / "_static" / "ombre-edition.css").read_text(encoding="utf-8")
+    print_rules = css[css.index("/* the print view") : css.index("/* editorial marks")]
+    assert "font-style: italic" not in print_rules and "font-style:italic" not in print_rules
+    assert ".ombre-b-subheading { text-align: center; }" in print_rules
+
+
+def test_braille_padding_is_not_read_out(ed: E.Edition) -> None:
+    from ombre.display.edition_html import braille_view_html
+
+    table = braille_view_html("of-the-codillio", unicode=True, edition=ed)
+    # p. 7, l. 2 ends in five blank cells
+    row = table[table.index("<tr><td>7</td><td>2</td>") :]
+    row = row[: row.index("</tr>")]
+    assert row.endswith(
+        '<span class="ombre-pad" aria-hidden="true">\u2800\u2800\u2800\u2800\u2800</span></td>'
+        '<td class="ombre-line-print">that although the other two alwayes</td>'
+    )
+    for sec in ed.sections:
+        for unicode in (True, False):
+            page = braille_view_html(sec.id, unicode=unicode, edition=ed)
+            for cell in re.findall(r'<td class="ombre-(?:braille|brf)">(.*?)</td>', page):
+                spoken = re.sub(r'<span class="ombre-pad" aria-hidden="true">[^<]*</span>|<[^>]+>', "", cell)
+                assert spoken == spoken.strip(" \u2800"), (sec.id, cell)
+
+
+def test_the_first_lines_are_labelled_tables_with_their_print() -> None:
+    from ombre.display.edition_html import first_lines_html
+
+    doc = load_1665()
+    sample = first_lines_html(3)
+    groups = re.findall(
+        r'<div class="ombre-panel ombre-braille-sample" role="group" aria-label="([^"]+)"', sample
+    )
+    assert groups == ["The first lines in Braille ASCII", "The first lines as braille cells"]
+    captions = re.findall(r"<caption>(.*?)</caption>", sample)
+    assert captions[0].startswith("Braille ASCII, as in the file: braille page 1, lines 1 to 3")
+    assert captions[1].startswith("The same lines as braille cells: braille page 1, lines 1 to 3")
+    prints = re.findall(r'<td class="ombre-line-print">(.*?)</td>', sample)
+    expected = [
+        " ".join(w.text for w in doc.words if (w.position.page, w.position.line) == (ln.page, ln.line))
+        for ln in doc.lines[:3]
+    ]
+    assert prints == expected * 2 and prints[0].startswith("Transcribers note: This transcription")
+    assert "<pre" not in sample
 
 
 # --------------------------------------------------------------------------- the pages of the book
@@ -463,14 +629,29 @@ with sync_playwright() as p:
     pg.goto(url)
     reading = pg.locator('[data-emendation="they-call"] .ombre-reading')
     correction = pg.locator('[data-emendation="they-call"] .ombre-correction')
+    mark = pg.locator('[data-emendation="they-call"]')
     out["before"] = [reading.is_visible(), correction.is_visible()]
+    out["mark"] = mark.aria_snapshot()
+    # from the keyboard: Tab from the heading's note link reaches the mark, which shows its focus
+    # and opens its editorial note
+    pg.locator("#ombre-ref-codillio").focus()
+    pg.keyboard.press("Tab")
+    out["tab"] = [pg.evaluate("document.activeElement.id"),
+                  pg.evaluate("getComputedStyle(document.activeElement).outlineStyle")]
+    pg.keyboard.press("Enter")
+    out["hash"] = pg.evaluate("location.hash")
     toggle = pg.locator("#ombre-of-the-codillio .ombre-marks-toggle")
+    out["toggle"] = toggle.aria_snapshot()
     toggle.focus()
     pg.keyboard.press("Enter")
     out["after"] = [reading.is_visible(), correction.is_visible()]
     out["pressed"] = [t.get_attribute("aria-pressed") for t in pg.locator(".ombre-marks-toggle").all()]
+    out["mark_off"] = [mark.aria_snapshot(), mark.get_attribute("href")]
+    sample = pg.locator(".ombre-edition-controls .ombre-emendation.ombre-sample .ombre-correction")
+    out["sample_off"] = sample.is_visible()
+    out["toggle_off"] = toggle.aria_snapshot()
     toggle.click()
-    out["again"] = [reading.is_visible(), correction.is_visible()]
+    out["again"] = [reading.is_visible(), correction.is_visible(), mark.get_attribute("href")]
     sid = "#ombre-of-the-codillio"
     pg.locator(sid + "-tab-print").focus()
     pg.keyboard.press("ArrowRight")
@@ -524,9 +705,19 @@ def test_view_tabs_and_marks_toggle_in_chromium(tmp_path: Path) -> None:
     assert run.returncode == 0, run.stderr[-2000:]
     out = json.loads(run.stdout.strip().splitlines()[-1])
     assert out["before"] == [False, True]
+    # the mark is a link whose name carries the braille's reading (the brackets are not spoken)
+    name = '"[They] (editorial: the braille reads \u201cThe\u201d)"'
+    assert out["mark"] == f"- 'link {name}':\n  - /url: \"#ombre-em-they-call\""
+    assert out["tab"] == ["ombre-mark-they-call", "solid"]
+    assert out["hash"] == "#ombre-em-they-call"
+    # the toggle's name is its words, not its box; its state is the pressed state
+    assert out["toggle"] == '- button "Editorial marks (all sections)" [pressed]'
+    assert out["toggle_off"] == '- button "Editorial marks (all sections)"'
     assert out["after"] == [True, False]  # marks off: the braille's reading, no brackets
     assert out["pressed"] == ["false"] * 3  # every toggle on the page follows
-    assert out["again"] == [False, True]
+    assert out["mark_off"] == ["- text: The", None]  # plain text, no longer a link
+    assert out["sample_off"]  # the key keeps its sample
+    assert out["again"] == [False, True, "#ombre-em-they-call"]
     assert out["arrow"] == [True, False, "ombre-of-the-codillio-tab-braille"]
     assert out["end"] == [True, "true"]
     assert out["click"] == [True, False]

@@ -9,13 +9,17 @@ Each section of the pamphlet is rendered by :func:`section_html` as one
   Unicode braille cells) and **Braille ASCII** (the lines as the file has
   them), both with braille page and line numbers and the print of each line
   beside it;
-* the editorial marks: each emendation in square brackets, its reading and
-  reason on hover (``title``) and in the editorial notes; a real
-  ``<button aria-pressed>`` switches every mark on the page off (showing the
-  diplomatic reading) and on again;
-* the notes: every anchor phrase links to its note; notes link to the
-  glossary (``glossary.html#term-...`` as Sphinx makes them) and name their
-  sources.
+* the editorial marks: each emendation in square brackets, a link to its
+  editorial note (the braille's reading and the reason), with the reading also
+  in words for a screen reader and on hover (``title``); a real
+  ``<button aria-pressed>``, named for what it does ("all sections"), switches
+  every mark on the page off (showing the diplomatic reading, no longer a
+  link) and on again;
+* the notes, under headings ("Notes on ...", "Editorial notes on ..."): every
+  anchor phrase links to its note and each note links back, named after its
+  lemma; notes link to the glossary (``glossary.html#term-...`` as Sphinx
+  makes them) and each source to its own bibliography entry
+  (``bibliography.html#cite-KEY``, the ids ``bibtex_cite_id`` gives them).
 
 The small script that runs the tabs and the toggle is inlined (no CDN) and
 runs once however many sections a page shows.  Styles: the classes are
@@ -24,7 +28,9 @@ prefixed ``ombre-``; the book's stylesheet is ``book/_static/ombre-edition.css``
 >>> page = section_html("of-the-codillio")
 >>> 'role="tablist"' in page and 'aria-pressed="true"' in page
 True
->>> '<span class="ombre-correction">[They]</span>' in page
+>>> '<a class="ombre-emendation' in page and 'href="#ombre-em-they-call"' in page
+True
+>>> '[They]<span class="ombre-sr"> (editorial: the braille reads “The”)</span>' in page
 True
 >>> "glossary.html#term-Codille" in page
 True
@@ -36,7 +42,7 @@ import html
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ombre.braille import BrailleLine, Word, to_unicode
+from ombre.braille import BrailleLine, Word, load_1665, to_unicode
 from ombre.edition import Annotation, Block, Edition, Emendation, Section, load_edition
 
 __all__ = [
@@ -48,12 +54,16 @@ __all__ = [
     "block_html",
     "notes_html",
     "braille_view_html",
+    "braille_lines_html",
+    "first_lines_html",
+    "bibliography_anchor",
+    "TOGGLE_NAME",
     "edition_html",
 ]
 
 #: Short labels for the bibliography keys cited in notes.
 SOURCE_LABELS = {
-    "royalgame1665": "1665",
+    "royalgame1665": "Royal Game 1665",
     "gutenberg9177": "Project Gutenberg #9177",
     "morley1891": "Morley 1891",
     "pope1714": "Pope 1714",
@@ -89,10 +99,16 @@ EDITION_SCRIPT = """<script>
     document.querySelectorAll(".ombre-marks-toggle").forEach(function (b) {
       b.setAttribute("aria-pressed", on ? "true" : "false");
     });
-    document.querySelectorAll(".ombre-emendation").forEach(function (e) {
+    // the key's sample stays as it is; a mark that is off is plain text, no longer a link
+    document.querySelectorAll(".ombre-emendation:not(.ombre-sample)").forEach(function (e) {
       var r = e.querySelector(".ombre-reading"), c = e.querySelector(".ombre-correction");
       if (r) { r.hidden = on; }
       if (c) { c.hidden = !on; }
+      if (on && e.dataset.href) { e.setAttribute("href", e.dataset.href); }
+      if (!on && e.hasAttribute("href")) {
+        e.dataset.href = e.getAttribute("href");
+        e.removeAttribute("href");
+      }
     });
     document.documentElement.classList.toggle("ombre-marks-off", !on);
   }
@@ -141,10 +157,15 @@ def _e(text: str) -> str:
     return html.escape(text, quote=True)
 
 
+#: The marks toggle's name: every toggle switches every mark on the page, and says so.
+TOGGLE_NAME = "Editorial marks (all sections)"
+
+
 def _toggle_button() -> str:
     return (
         '<button type="button" class="ombre-marks-toggle" aria-pressed="true" '
-        'title="Show or hide the edition\'s corrections and supplied signs">Editorial marks</button>'
+        'title="Show or hide the edition\'s corrections and supplied signs in every section of the page">'
+        f"{TOGGLE_NAME}</button>"
     )
 
 
@@ -160,8 +181,11 @@ def edition_controls() -> Html:
         + _toggle_button()
         + '<p class="ombre-legend">'
         + '<span class="ombre-emendation ombre-sample"><span class="ombre-correction">[Game]</span></span> '
-        + "an editorial correction or supplied sign: hover for the braille's reading and the reason, "
-        + "or switch the marks off to read the text exactly as the source has it. "
+        + "(in square brackets and colour) is an editorial correction or supplied sign. Each is a link "
+        + "to its editorial note below the section, which gives the braille's reading and the reason; "
+        + "a screen reader hears the reading with the mark, and hovering shows it too. "
+        + "The button switches the marks of every section off, to show the text exactly as the source "
+        + "has it, and on again. "
         + '<span class="ombre-anchor ombre-sample">Underlined words</span> have a note; '
         + "each section offers three views: print, braille cells, and the Braille ASCII of the file."
         + "</p>"
@@ -200,18 +224,18 @@ def _tree(text_len: int, marks: Sequence[_Node]) -> _Node:
     return root
 
 
-def _render(text: str, node: _Node, ed: Edition) -> str:
+def _render(text: str, node: _Node, ed: Edition, *, in_link: bool = False) -> str:
     out = []
     pos = node.start
     for child in node.children:
         out.append(_e(text[pos : child.start]))
         if child.kind == "emendation":
             assert isinstance(child.obj, Emendation)
-            out.append(_emendation_html(child.obj))
+            out.append(_emendation_html(child.obj, link=not in_link))
         else:
             assert isinstance(child.obj, Annotation)
             a = child.obj
-            inner = _render(text, child, ed)
+            inner = _render(text, child, ed, in_link=True)
             out.append(
                 f'<a class="ombre-anchor ombre-anchor-{a.kind}" id="ombre-ref-{a.id}" '
                 f'href="#ombre-note-{a.id}" '
@@ -227,18 +251,26 @@ def _plain(text: str) -> str:
     return " ".join(text.split())
 
 
-def _emendation_html(e: Emendation) -> str:
+def _emendation_html(e: Emendation, *, link: bool = True) -> str:
+    """A mark: a link to its editorial note (a plain span inside a phrase that already links to a
+    note), the correction in brackets with the braille's reading in words for a screen reader, and
+    the diplomatic reading, hidden until the marks are switched off."""
     correction = e.correction.strip()
     trailing = " " if e.correction.endswith(" ") else ""
     if e.kind == "supplied":
         title = f"Editorial: '{correction}' supplied (the braille has nothing here). {e.reason}"
+        said = f"editorial: \u201c{correction}\u201d supplied, the braille has nothing here"
     else:
         title = f"Editorial: the braille reads '{e.reading}'. {e.reason}"
+        said = f"editorial: the braille reads \u201c{e.reading}\u201d"
+    tag = "a" if link else "span"
+    href = f' href="#ombre-em-{_e(e.id)}"' if link else ""
     return (
-        f'<span class="ombre-emendation ombre-emendation-{e.kind} ombre-certainty-{e.certainty}" '
-        f'data-emendation="{_e(e.id)}" title="{_e(title)}" aria-describedby="ombre-em-{_e(e.id)}">'
+        f'<{tag} class="ombre-emendation ombre-emendation-{e.kind} ombre-certainty-{e.certainty}" '
+        f'id="ombre-mark-{_e(e.id)}" data-emendation="{_e(e.id)}"{href} title="{_e(title)}">'
         f'<span class="ombre-reading" hidden>{_e(e.reading)}</span>'
-        f'<span class="ombre-correction">[{_e(correction)}]</span></span>{trailing}'
+        f'<span class="ombre-correction">[{_e(correction)}]<span class="ombre-sr"> ({_e(said)})</span></span>'
+        f"</{tag}>{trailing}"
     )
 
 
@@ -267,6 +299,9 @@ def block_html(block: Block, *, edition: Edition | None = None, numbers: dict[st
     >>> out = block_html(load_edition().block("the-end-of-the-game-2"))
     >>> 'data-braille="p. 6, l. 14"' in out and "[Game]" in out
     True
+    >>> said = '<span class="ombre-sr">Braille page 6, line 14. </span>'
+    >>> '<span aria-hidden="true">p. 6, l. 14</span>' + said in out
+    True
     """
     ed = edition or load_edition()
     numbers = numbers if numbers is not None else _numbers(ed, ed.section(block.section))
@@ -288,8 +323,9 @@ def block_html(block: Block, *, edition: Edition | None = None, numbers: dict[st
     )
     return (
         f'<p class="ombre-block {_BLOCK_TAGS[block.kind]}" id="ombre-{block.id}" data-braille="{where}">'
-        f'<span class="ombre-pl" title="braille page {block.start.page}, '
-        f'line {block.start.line}">{where}</span>'
+        f'<span class="ombre-pl" title="braille page {block.start.page}, line {block.start.line}">'
+        f'<span aria-hidden="true">{where}</span>'
+        f'<span class="ombre-sr">Braille page {block.start.page}, line {block.start.line}. </span></span>'
         f"{label}{body}</p>"
     )
 
@@ -297,8 +333,74 @@ def block_html(block: Block, *, edition: Edition | None = None, numbers: dict[st
 # --------------------------------------------------------------------------- the braille views
 
 
-def _line_words(ed: Edition, line: BrailleLine, sec: Section) -> list[Word]:
-    return [w for w in sec.words if (w.position.page, w.position.line) == (line.page, line.line)]
+def _pad(cells: str) -> str:
+    """Blank cells that only pad a line: shown, but not read out as a run of blank braille cells."""
+    return f'<span class="ombre-pad" aria-hidden="true">{_e(cells)}</span>' if cells else ""
+
+
+def _line_cells_html(ln: BrailleLine, words: Sequence[Word], *, unicode: bool) -> str:
+    """The cells of one line; those outside ``words`` (a neighbouring section's) muted and said so."""
+    text = ln.cells
+    end = len(text.rstrip(" "))
+    start = end - len(text[:end].lstrip(" "))
+    lo = words[0].position.cell - 1 if words else end
+    hi = words[-1].end.cell if words else end
+    lo, hi = max(lo, start), min(hi, end)
+    parts = [(text[start:lo], "previous"), (text[lo:hi], ""), (text[hi:end], "next")]
+    cells = [_pad(to_unicode(text[:start]) if unicode else text[:start])]
+    for chunk, outside in parts:
+        if not chunk:
+            continue
+        shown = to_unicode(chunk) if unicode else chunk
+        if outside and chunk.strip():
+            # muted, and said in words: the faintness alone would not tell a screen reader
+            said = f'<span class="ombre-sr">(from the {outside} section) </span>'
+            if outside == "previous":
+                end_said = '<span class="ombre-sr"> (end of the previous section)</span>'
+            else:
+                end_said = ""
+            cells.append(f'<span class="ombre-cells-outside">{said}{_e(shown)}{end_said}</span>')
+        else:
+            cells.append(_e(shown))
+    cells.append(_pad(to_unicode(text[end:]) if unicode else text[end:]))
+    if not text.strip():
+        cells.append('<span class="ombre-sr">(a blank line)</span>')
+    return "".join(cells)
+
+
+def braille_lines_html(
+    lines: Sequence[BrailleLine],
+    words: Sequence[Word],
+    *,
+    unicode: bool,
+    caption: str,
+) -> str:
+    """Braille lines as a table: page, line, cells (Unicode or ASCII), and the print of ``words``
+    on each line. Cells of a line that are not among ``words`` are muted, and screen-reader text
+    says which section they come from; the blank cells that pad a line are not read out.
+
+    >>> from ombre.braille import load_1665
+    >>> doc = load_1665()
+    >>> table = braille_lines_html(doc.lines[:1], doc.words, unicode=True, caption="The first line")
+    >>> "<caption>The first line</caption>" in table and '<td class="ombre-line-print">' in table
+    True
+    """
+    rows = []
+    for ln in lines:
+        on_line = [w for w in words if (w.position.page, w.position.line) == (ln.page, ln.line)]
+        printed = " ".join(w.text for w in on_line)
+        rows.append(
+            f"<tr><td>{ln.page}</td><td>{ln.line}</td>"
+            f'<td class="{"ombre-braille" if unicode else "ombre-brf"}">'
+            f"{_line_cells_html(ln, on_line, unicode=unicode)}</td>"
+            f'<td class="ombre-line-print">{_e(printed)}</td></tr>'
+        )
+    name = "Braille" if unicode else "Braille ASCII"
+    return (
+        f'<table class="ombre-braille-table"><caption>{_e(caption)}</caption>'
+        f'<thead><tr><th scope="col">Page</th><th scope="col">Line</th><th scope="col">{name}</th>'
+        f'<th scope="col">Print</th></tr></thead><tbody>{"".join(rows)}</tbody></table>'
+    )
 
 
 def braille_view_html(section_id: str, *, unicode: bool, edition: Edition | None = None) -> str:
@@ -314,52 +416,74 @@ def braille_view_html(section_id: str, *, unicode: bool, edition: Edition | None
     ed = edition or load_edition()
     sec = ed.section(section_id)
     lines = ed.braille_lines(section_id)
-    rows = []
-    for ln in lines:
-        words = _line_words(ed, ln, sec)
-        lo = words[0].position.cell - 1 if words else len(ln.cells)
-        hi = words[-1].end.cell if words else len(ln.cells)
-        parts = [(ln.cells[:lo], "previous"), (ln.cells[lo:hi], ""), (ln.cells[hi:], "next")]
-        cells = []
-        for chunk, outside in parts:
-            if not chunk:
-                continue
-            shown = to_unicode(chunk) if unicode else chunk
-            if outside and chunk.strip():
-                # muted, and said in words: the faintness alone would not tell a screen reader
-                said = f'<span class="ombre-sr">(from the {outside} section) </span>'
-                if outside == "previous":
-                    end = '<span class="ombre-sr"> (end of the previous section)</span>'
-                else:
-                    end = ""
-                cells.append(f'<span class="ombre-cells-outside">{said}{_e(shown)}{end}</span>')
-            else:
-                cells.append(_e(shown))
-        printed = " ".join(w.text for w in words)
-        rows.append(
-            f"<tr><td>{ln.page}</td><td>{ln.line}</td>"
-            f'<td class="{"ombre-braille" if unicode else "ombre-brf"}">{"".join(cells)}</td>'
-            f'<td class="ombre-line-print">{_e(printed)}</td></tr>'
-        )
     name = "Braille" if unicode else "Braille ASCII"
     first, last = lines[0], lines[-1]
     caption = (
         f"{name}: braille page {first.page}, line {first.line}, to page {last.page}, line {last.line}"
         + (" (Unicode cells)" if unicode else " (the file's characters)")
     )
-    return (
-        f'<table class="ombre-braille-table"><caption>{_e(caption)}</caption>'
-        f'<thead><tr><th scope="col">Page</th><th scope="col">Line</th><th scope="col">{name}</th>'
-        f'<th scope="col">Print</th></tr></thead><tbody>{"".join(rows)}</tbody></table>'
-    )
+    return braille_lines_html(lines, sec.words, unicode=unicode, caption=caption)
+
+
+def first_lines_html(count: int = 3) -> Html:
+    """The first ``count`` lines of the source file, twice: as the file has them (Braille ASCII)
+    and as braille cells, each table with the page, the line and the print of every line.
+
+    >>> sample = first_lines_html(3)
+    >>> sample.count("<table"), sample.count('<td class="ombre-line-print">')
+    (2, 6)
+    """
+    doc = load_1665()
+    lines = doc.lines[:count]
+    first, last = lines[0], lines[-1]
+    where = f"braille page {first.page}, lines {first.line} to {last.line}"
+    out = []
+    views = [
+        (False, "The first lines in Braille ASCII", f"Braille ASCII, as in the file: {where}"),
+        (True, "The first lines as braille cells", f"The same lines as braille cells: {where}"),
+    ]
+    for unicode, label, caption in views:
+        caption += ", with the print of each line"
+        table = braille_lines_html(lines, doc.words, unicode=unicode, caption=caption)
+        out.append(
+            f'<div class="ombre-panel ombre-braille-sample" role="group" aria-label="{_e(label)}" '
+            f'tabindex="0">{table}</div>'
+        )
+    return Html("".join(out))
 
 
 # --------------------------------------------------------------------------- notes
 
 
+def bibliography_anchor(key: str) -> str:
+    """The id of a work's entry in the book's bibliography (``bibtex_cite_id: "cite-{key}"``).
+
+    >>> bibliography_anchor("royalgame1665")
+    'cite-royalgame1665'
+    """
+    return f"cite-{key}"
+
+
 def _sources(keys: Sequence[str], bibliography_url: str) -> str:
-    labels = ", ".join(_e(SOURCE_LABELS.get(k, k)) for k in keys)
-    return f'<span class="ombre-note-sources">Sources: <a href="{_e(bibliography_url)}">{labels}</a>.</span>'
+    links = ", ".join(
+        f'<a href="{_e(bibliography_url)}#{_e(bibliography_anchor(k))}">{_e(SOURCE_LABELS.get(k, k))}</a>'
+        for k in keys
+    )
+    return f'<span class="ombre-note-sources">Sources: {links}.</span>'
+
+
+def _back(target: str, lemma: str) -> str:
+    """A link from a note back to the text, named after the words it goes back to."""
+    return (
+        f'<a class="ombre-back" href="#{_e(target)}"><span aria-hidden="true">&#8593;</span>'
+        f'<span class="ombre-sr">back to the text at \u201c{_e(lemma)}\u201d</span></a>'
+    )
+
+
+def _notes_heading(level: int, text: str) -> str:
+    if not 2 <= level <= 6:
+        raise ValueError(f"a heading level from 2 to 6, not {level}")
+    return f'<h{level} class="ombre-notes-title">{_e(text)}</h{level}>'
 
 
 def notes_html(
@@ -367,13 +491,18 @@ def notes_html(
     *,
     glossary_url: str = "../glossary.html",
     bibliography_url: str = "../bibliography.html",
+    heading_level: int = 3,
     edition: Edition | None = None,
 ) -> str:
     """The notes of a section: editorial notes (every emendation with its reason), then the annotations.
 
+    Each block has a heading (``heading_level``: 3 under the ``##`` heading of a book page).
+
     >>> notes = notes_html("of-the-tenaces")
     >>> notes.count('class="ombre-editorial-note"'), 'href="../glossary.html#term-Tenace"' in notes
     (5, True)
+    >>> '<h3 class="ombre-notes-title">Notes on Of the Tenaces</h3>' in notes
+    True
     """
     ed = edition or load_edition()
     sec = ed.section(section_id)
@@ -391,12 +520,14 @@ def notes_html(
                 what = f"the braille reads <q>{_e(e.reading)}</q>, corrected to <q>{_e(shown)}</q>"
             items.append(
                 f'<li class="ombre-editorial-note" id="ombre-em-{_e(e.id)}">'
+                f"{_back(f'ombre-mark-{e.id}', f'[{shown}]')} "
                 f'<span class="ombre-emendation-label">[{_e(shown)}]</span> {what} '
                 f"({_CERTAINTY_LABELS[e.certainty]}). {_e(e.reason)}</li>"
             )
         parts.append(
-            '<div class="ombre-editorial-notes"><p class="ombre-notes-title">Editorial notes</p>'
-            f"<ul>{''.join(items)}</ul></div>"
+            '<div class="ombre-editorial-notes">'
+            + _notes_heading(heading_level, f"Editorial notes on {sec.title}")
+            + f"<ul>{''.join(items)}</ul></div>"
         )
     notes = sorted(ed.annotations_in(section_id), key=lambda a: numbers[a.id])
     if notes:
@@ -411,13 +542,15 @@ def notes_html(
                 terms = f' <span class="ombre-note-terms">Glossary: {links}.</span>'
             items.append(
                 f'<li class="ombre-note ombre-note-{a.kind}" id="ombre-note-{a.id}" value="{numbers[a.id]}">'
-                f'<a class="ombre-back" href="#ombre-ref-{a.id}" aria-label="back to the text">&#8593;</a> '
+                f"{_back(f'ombre-ref-{a.id}', a.anchor)} "
                 f'<span class="ombre-note-kind">{_KIND_LABELS[a.kind]}</span> '
                 f'<q class="ombre-lemma">{_e(a.anchor)}</q> {_e(a.note)}{terms} '
                 f"{_sources(a.sources, bibliography_url)}</li>"
             )
         parts.append(
-            f'<div class="ombre-notes"><p class="ombre-notes-title">Notes</p><ol>{"".join(items)}</ol></div>'
+            '<div class="ombre-notes">'
+            + _notes_heading(heading_level, f"Notes on {sec.title}")
+            + f"<ol>{''.join(items)}</ol></div>"
         )
     return '<div class="ombre-section-notes">' + "".join(parts) + "</div>"
 
@@ -432,13 +565,15 @@ def section_html(
     notes: bool = True,
     glossary_url: str = "../glossary.html",
     bibliography_url: str = "../bibliography.html",
+    heading_level: int = 3,
     edition: Edition | None = None,
 ) -> Html:
     """One section of the pamphlet: the three views, an optional figure, and its notes.
 
     ``figure`` (HTML, e.g. an engine-computed table) is placed after the text
-    and before the notes.  The page should show :func:`edition_controls`
-    once; the section carries the script too, so it works on its own.
+    and before the notes, whose headings are of ``heading_level``.  The page
+    should show :func:`edition_controls` once; the section carries the script
+    too, so it works on its own.
     """
     ed = edition or load_edition()
     sec = ed.section(section_id)
@@ -470,7 +605,13 @@ def section_html(
     if figure:
         body += f'<div class="ombre-figure">{figure}</div>'
     if notes:
-        body += notes_html(sec.id, glossary_url=glossary_url, bibliography_url=bibliography_url, edition=ed)
+        body += notes_html(
+            sec.id,
+            glossary_url=glossary_url,
+            bibliography_url=bibliography_url,
+            heading_level=heading_level,
+            edition=ed,
+        )
     return Html(
         f'<section class="ombre-edition-section" id="{sid}" aria-label="{_e(sec.title)}" '
         f'data-section="{sec.number}">{body}{EDITION_SCRIPT}</section>'

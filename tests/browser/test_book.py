@@ -90,6 +90,74 @@ def test_edition_views_and_marks_work_in_the_built_book(page: Any, book_url: str
     watch.assert_clean()
 
 
+def test_edition_marks_labels_and_notes_speak_in_the_built_book(page: Any, book_url: str) -> None:
+    """What a screen reader meets on an edition page (the accessibility tree): a mark is a link to
+    its note that says the braille's reading; the page-and-line label is said in words, apart from
+    the article number; the notes have headings and back links named after their lemmas; each
+    source links to its entry; the toggle is named for every section, without its box glyph; the
+    key keeps its sample when the marks are off; subheadings are roman."""
+    from ombre.edition import load_edition
+
+    ed = load_edition()
+    watch = watch_page(page, book_url)
+    page.goto(f"{book_url}/book/edition/taking-in.html", wait_until="networkidle")
+    mark = page.locator('[data-emendation="they-call"]')
+    snap = mark.aria_snapshot()
+    assert 'link "[They] (editorial: the braille reads \u201cThe\u201d)"' in snap, snap
+    assert '/url: "#ombre-em-they-call"' in snap
+    for title in ("Notes on Of the Codillio", "Editorial notes on Of the Codillio"):
+        assert page.get_by_role("heading", name=title, level=3, exact=True).count() == 1, title
+    back = f"back to the text at \u201c{ed.annotation('tother').anchor}\u201d"
+    assert page.get_by_role("link", name=back, exact=True).get_attribute("href") == "#ombre-ref-tother"
+    assert page.get_by_role("link", name="back to the text", exact=True).count() == 0
+    sources = page.locator(".ombre-note-sources a")
+    hrefs = sources.evaluate_all("links => links.map(a => a.getAttribute('href'))")
+    assert hrefs and all(h.startswith("../bibliography.html#cite-") for h in hrefs), hrefs
+    assert page.get_by_role("link", name="Royal Game 1665", exact=True).count() > 0
+    toggles = page.get_by_role("button", name="Editorial marks (all sections)", exact=True)
+    assert toggles.count() == page.locator("button.ombre-marks-toggle").count() >= 2
+    assert toggles.first.aria_snapshot() == '- button "Editorial marks (all sections)" [pressed]'
+    toggles.first.click()
+    assert toggles.first.aria_snapshot() == '- button "Editorial marks (all sections)"'
+    assert page.locator(".ombre-legend .ombre-emendation.ombre-sample .ombre-correction").is_visible()
+    assert mark.aria_snapshot() == "- text: The"
+    toggles.first.click()
+
+    page.goto(f"{book_url}/book/edition/cards.html", wait_until="networkidle")
+    queen = next(b for b in ed.section("of-the-names-of-the-cards").blocks if b.text == "5. Queen.")
+    said = page.locator(f"#ombre-{queen.id}").aria_snapshot()
+    where = queen.start
+    assert said == f"- paragraph: Braille page {where.page}, line {where.line}. 5. Queen.", said
+    subheading = page.locator(".ombre-b-subheading").first
+    assert subheading.evaluate("e => getComputedStyle(e).fontStyle") == "normal"
+    watch.assert_clean()
+
+
+def test_the_first_braille_lines_are_labelled_with_their_print(page: Any, book_url: str) -> None:
+    """The edition's index: the first lines of the file are two labelled tables (Braille ASCII,
+    then braille cells), each line with its print, and the blank cells padding a line are silent."""
+    watch = watch_page(page, book_url)
+    page.goto(f"{book_url}/book/edition/index.html", wait_until="networkidle")
+    ascii_, cells = (
+        page.get_by_role("group", name=name, exact=True)
+        for name in ("The first lines in Braille ASCII", "The first lines as braille cells")
+    )
+    assert ascii_.get_by_role("table").count() == cells.get_by_role("table").count() == 1
+    assert "Braille ASCII, as in the file" in (ascii_.locator("caption").text_content() or "")
+    assert "The same lines as braille cells" in (cells.locator("caption").text_content() or "")
+    first = cells.get_by_role("row").nth(1).aria_snapshot()
+    assert "Transcribers note: This transcription" in first
+    assert '\u2800"' not in first and "\u2800\n" not in first, first  # no trailing blank cell is said
+    assert page.locator("pre.ombre-braille, pre.ombre-brf").count() == 0
+    page.goto(f"{book_url}/book/edition/taking-in.html", wait_until="networkidle")
+    page.click("#ombre-of-the-codillio-tab-braille")
+    row = page.locator("#ombre-of-the-codillio-braille tbody tr").nth(5)
+    assert row.locator("td").nth(1).text_content() == "2"
+    said = row.locator("td").nth(2).aria_snapshot()
+    assert not said.rstrip('"').endswith("\u2800"), said
+    watch.assert_clean()
+
+
 _OVERLAPS = """(root) => {
   const box = (e) => e.getBoundingClientRect();
   const meet = (a, b) =>
