@@ -13,8 +13,9 @@ from ombre.edition import load_edition
 
 def test_a_corner_cell_is_not_an_empty_column_header() -> None:
     t = table_html(["", "Monte Carlo"], [["Hands won", 12]])
-    assert re.findall(r"<th[ >][^>]*>(.*?)</th>", t) == ["Monte Carlo"]
-    assert t.startswith('<table class="ombre-table"') and ">Hands won</td>" in t
+    assert re.findall(r'<th scope="col"[^>]*>(.*?)</th>', t) == ["Monte Carlo"]
+    assert re.findall(r'<th scope="row"[^>]*>(.*?)</th>', t) == ["Hands won"]
+    assert t.startswith('<table class="ombre-table"') and "<thead><tr><td " in t
 
 
 def test_the_card_orders_figure_has_no_empty_header() -> None:
@@ -80,13 +81,13 @@ def test_table_cells_name_their_cards_and_escape_the_rest() -> None:
         ["Card", "Note <b>"], [["K♥", "7♦? & <i>not</i> a card"], ["Q♠ (the Queen)", 3]], caption="A♠ & co"
     )
     named = '<span class="ombre-card-text" role="img" aria-label="{}">{}</span>'
-    assert f">{named.format('the King of Hearts', 'K♥')}</td>" in t
+    assert f">{named.format('the King of Hearts', 'K♥')}</th>" in t  # the row's header
     assert (
         named.format("the Seven of Diamonds, conjectural", "7♦?")
         + " &amp; &lt;i&gt;not&lt;/i&gt; a card</td>"
         in t
     )
-    assert f">{named.format('the Queen of Spades', 'Q♠')} (the Queen)</td>" in t
+    assert f">{named.format('the Queen of Spades', 'Q♠')} (the Queen)</th>" in t
     assert ">Note &lt;b&gt;</th>" in t and "<b>" not in t and "<i>" not in t
     assert f">{named.format('the Ace of Spades', 'A♠')} &amp; co</caption>" in t
     assert ">3</td>" in t and t.count("ombre-card-text") == 4

@@ -337,7 +337,7 @@ def braille_view_html(section_id: str, *, unicode: bool, edition: Edition | None
                 cells.append(_e(shown))
         printed = " ".join(w.text for w in words)
         rows.append(
-            f"<tr><td>{ln.page}</td><td>{ln.line}</td>"
+            f'<tr><th scope="row">{ln.page}</th><th scope="row">{ln.line}</th>'
             f'<td class="{"ombre-braille" if unicode else "ombre-brf"}">{"".join(cells)}</td>'
             f'<td class="ombre-line-print">{_e(printed)}</td></tr>'
         )
