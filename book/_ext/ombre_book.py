@@ -26,11 +26,15 @@ row headers (docutils' stub column, written as ``th``), one with ``ombre-row-hea
 first two; and every header cell of every table says what it heads: ``scope="col"`` in the
 header rows, ``scope="row"`` in a stub column. A table's caption says what it shows, without
 a "Table 1" before it: Jupyter Book's LaTeX extension turns ``numfig`` on for every builder,
-and this one turns it off again (no page refers to a table or figure by number).
+and this one turns it off again (no page refers to a table or figure by number). Nor does a
+caption end in a "#" link to the table: Sphinx gives each captioned table an id of its own
+(``id3``), which no page can name, and links it from the caption, where a screen reader reads
+the "#" as part of the table's name. A table given a ``:name:`` keeps its link.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from docutils import nodes
@@ -126,7 +130,9 @@ def _drop_thebe(app: Sphinx, pagename: str, templatename: str, context: dict[str
         context["script_files"] = [s for s in scripts if not _is_thebe(s)]
     body = context.get("body")
     if isinstance(body, str) and 'role="doc-biblioentry"' in body:
-        context["body"] = body.replace('role="doc-biblioentry"', 'role="listitem"')
+        body = context["body"] = body.replace('role="doc-biblioentry"', 'role="listitem"')
+    if isinstance(body, str):
+        context["body"] = drop_table_links(body)
 
 
 # text kept exactly as written: code, literal and doctest blocks, raw HTML, comments, signatures
@@ -194,7 +200,21 @@ def mark_row_headers(doctree: nodes.Node) -> int:
     return marked
 
 
-def _mark_row_headers(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+#: the "#" link Sphinx puts in a caption, to an id of its own making (``id3``)
+_MADE_UP_TABLE_LINK = re.compile(r'<a class="headerlink" href="#id\d+" title="Link to this table">[^<]*</a>')
+
+
+def drop_table_links(body: str) -> str:
+    """A page's HTML without the "#" links of its captions to tables that have no name.
+
+    >>> drop_table_links('<caption><span class="caption-text">Trumps</span><a class="headerlink" '
+    ...                  'href="#id3" title="Link to this table">#</a></caption>')
+    '<caption><span class="caption-text">Trumps</span></caption>'
+    """
+    return _MADE_UP_TABLE_LINK.sub("", body)
+
+
+def _tables(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     mark_row_headers(doctree)
 
 
@@ -220,6 +240,6 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("config-inited", _no_numbers, priority=900)
     app.connect("html-page-context", _drop_thebe, priority=900)
     app.connect("doctree-resolved", _name_cards)
-    app.connect("doctree-resolved", _mark_row_headers)
+    app.connect("doctree-resolved", _tables)
     app.add_node(nodes.entry, override=True, html=(visit_entry, depart_entry))
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}
