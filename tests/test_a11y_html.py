@@ -13,8 +13,9 @@ from ombre.edition import load_edition
 
 def test_a_corner_cell_is_not_an_empty_column_header() -> None:
     t = table_html(["", "Monte Carlo"], [["Hands won", 12]])
-    assert re.findall(r"<th[ >][^>]*>(.*?)</th>", t) == ["Monte Carlo"]
-    assert t.startswith('<table class="ombre-table"') and ">Hands won</td>" in t
+    assert re.findall(r'<th scope="col"[^>]*>(.*?)</th>', t) == ["Monte Carlo"]
+    assert re.findall(r'<th scope="row"[^>]*>(.*?)</th>', t) == ["Hands won"]
+    assert t.startswith('<table class="ombre-table"') and "<thead><tr><td " in t
 
 
 def test_the_card_orders_figure_has_no_empty_header() -> None:
@@ -80,13 +81,13 @@ def test_table_cells_name_their_cards_and_escape_the_rest() -> None:
         ["Card", "Note <b>"], [["K♥", "7♦? & <i>not</i> a card"], ["Q♠ (the Queen)", 3]], caption="A♠ & co"
     )
     named = '<span class="ombre-card-text" role="img" aria-label="{}">{}</span>'
-    assert f">{named.format('the King of Hearts', 'K♥')}</td>" in t
+    assert f">{named.format('the King of Hearts', 'K♥')}</th>" in t  # the row's header
     assert (
         named.format("the Seven of Diamonds, conjectural", "7♦?")
         + " &amp; &lt;i&gt;not&lt;/i&gt; a card</td>"
         in t
     )
-    assert f">{named.format('the Queen of Spades', 'Q♠')} (the Queen)</td>" in t
+    assert f">{named.format('the Queen of Spades', 'Q♠')} (the Queen)</th>" in t
     assert ">Note &lt;b&gt;</th>" in t and "<b>" not in t and "<i>" not in t
     assert f">{named.format('the Ace of Spades', 'A♠')} &amp; co</caption>" in t
     assert ">3</td>" in t and t.count("ombre-card-text") == 4
@@ -116,3 +117,36 @@ def test_the_book_names_each_card_in_running_text_and_leaves_code_alone() -> Non
     assert 'aria-label="the Ace of Spades">A♠</span> <span' in out and 'aria-label="the Two of Spades"' in out
     assert ">K♥</tt>" in out and "Card.parse('A♣')" in out
     assert out.count("ombre-card-text") == 4
+
+
+def test_the_book_makes_a_marked_table_s_first_columns_row_headers() -> None:
+    import sys
+    from pathlib import Path
+
+    from docutils.core import publish_doctree, publish_from_doctree
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "book" / "_ext"))
+    from ombre_book import drop_table_links, mark_row_headers
+
+    rst = (
+        ".. table:: Payments\n   :class: ombre-row-headers-2\n\n"
+        "   =====  =====  ======\n   From   To     Amount\n   =====  =====  ======\n"
+        "   Baron  Pool   3\n   =====  =====  ======\n\n"
+        ".. table:: Named\n   :name: kept\n   :class: ombre-row-headers\n\n"
+        "   ====  ====\n   Card  Rank\n   ====  ====\n   Ace   1\n   ====  ====\n\n"
+        "=====  =====\nPlain  table\n=====  =====\nA      1\n=====  =====\n"
+    )
+    doc = publish_doctree(rst)
+    assert mark_row_headers(doc) == 2
+    out = publish_from_doctree(doc, writer_name="html5").decode()
+    baron = '<tr><th class="stub"><p>Baron</p></th>\n<th class="stub"><p>Pool</p></th>\n<td><p>3</p></td>'
+    assert baron in out
+    assert '<tr><th class="stub"><p>Ace</p></th>\n<td><p>1</p></td>' in out and 'id="kept"' in out
+    # two columns of the first table (head and body), one of the second; none of the plain one
+    assert out.count("stub") == 6
+    link = '<a class="headerlink" href="#{}" title="Link to this table">#</a>'
+    kept = f"<caption>Named{link.format('kept')}</caption>"
+    assert (
+        drop_table_links(f"<caption>Made up{link.format('id7')}</caption>{kept}")
+        == f"<caption>Made up</caption>{kept}"
+    )

@@ -175,8 +175,9 @@ def test_engine_table_has_no_raw_markup_and_no_empty_cells() -> None:
     rows = re.findall(r"<tr>(.*?)</tr>", table, re.S)
     assert len(rows) > 100
     for row in rows[1:]:
-        cells = re.findall(r"<td>(.*?)</td>", row, re.S)
+        cells = re.findall(r"<t[dh]\b[^>]*>(.*?)</t[dh]>", row, re.S)
         assert len(cells) == 4 and all(c.strip() for c in cells), row
+        assert re.search(r"<th scope=.row.><code>", row), row  # the name labels the row
         summary = cells[3]
         assert not re.search(r":[a-z]+:`|``|`", summary), summary
     assert "<em>The Royal Game of the Ombre</em>" in table
@@ -215,7 +216,7 @@ def test_emendations_table_places_each_reading_in_text_order() -> None:
     html = (BUILD / "book" / "edition" / "index.html").read_text(encoding="utf-8")
     table = html[html.index("The edition's emendations") :]
     table = table[: table.index("</table>")]
-    shown = [(int(p), int(ln)) for p, ln in re.findall(r"<br/?>p\. (\d+), l\. (\d+)</td>", table)]
+    shown = [(int(p), int(ln)) for p, ln in re.findall(r"<br/?>p\. (\d+), l\. (\d+)</th>", table)]
     assert len(shown) == len(ed.emendations)
     assert shown == sorted(shown)
     assert shown == sorted((ed.position(e.span).page, ed.position(e.span).line) for e in ed.emendations)
@@ -410,7 +411,7 @@ def test_the_guide_plans_each_set_and_says_how_to_print_it_and_get_the_notebooks
     assert len(rows) == len(SET_SPECS)
     for spec, row in zip(SET_SPECS, rows, strict=True):
         plan = set_plan(spec.key)
-        cells = [_words(c) for c in re.findall(r"<td\b[^>]*>(.*?)</td>", row, re.S)]
+        cells = [_words(c) for c in re.findall(r"<t[dh]\b[^>]*>(.*?)</t[dh]>", row, re.S)]
         assert cells[:2] == [_words(spec.title), f"{plan.minutes} minutes"]
         assert cells[3] == plan.materials
         for name in plan.rules:
@@ -634,7 +635,7 @@ def test_the_guides_checking_table_shows_roundings_and_a_decimal_comma_judged_by
     start = guide.index("Checking a numeric answer")
     body = guide[guide.index("<tbody", start) : guide.index("</table>", start)]
     rows = [
-        [_words(c) for c in re.findall(r"<td\b[^>]*>(.*?)</td>", row, re.S)]
+        [_words(c) for c in re.findall(r"<t[dh]\b[^>]*>(.*?)</t[dh]>", row, re.S)]
         for row in re.findall(r"<tr>(.*?)</tr>", body, re.S)
     ]
     typed = [r[0] for r in rows]
@@ -642,3 +643,136 @@ def test_the_guides_checking_table_shows_roundings_and_a_decimal_comma_judged_by
     for answer, verdict, *_ in rows:
         assert verdict == ("right" if ex.check(answer).correct else "wrong"), answer
     assert dict((r[0], r[1]) for r in rows)["1 in 120"] == "right"
+
+
+class _Tables(HTMLParser):
+    """Every ``<table>`` of a page: its caption's words, and its rows as (section, cells), each cell
+    a (tag, scope, words) triple; the section is ``thead``, ``tbody`` or ``tfoot``."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tables: list[dict[str, object]] = []
+        self._open: list[dict[str, object]] = []  # tables being read (innermost last)
+        self._section = "tbody"
+        self._cell: list[str] | None = None
+        self._caption: list[str] | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if tag == "table":
+            t: dict[str, object] = {"class": a.get("class") or "", "caption": "", "rows": []}
+            self._open.append(t)
+            self.tables.append(t)
+        elif not self._open:
+            return
+        elif tag == "caption":
+            self._caption = []
+        elif tag in ("thead", "tbody", "tfoot"):
+            self._section = tag
+        elif tag == "tr":
+            rows = self._open[-1]["rows"]
+            assert isinstance(rows, list)
+            rows.append((self._section, []))
+        elif tag in ("td", "th"):
+            rows = self._open[-1]["rows"]
+            assert isinstance(rows, list)
+            self._cell = []
+            rows[-1][1].append([tag, a.get("scope"), self._cell])
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "table" and self._open:
+            self._open.pop()
+            self._section = "tbody"
+        elif tag == "caption" and self._caption is not None and self._open:
+            self._open[-1]["caption"] = " ".join("".join(self._caption).split())
+            self._caption = None
+        elif tag in ("td", "th"):
+            self._cell = None
+        elif tag in ("thead", "tfoot"):
+            self._section = "tbody"
+
+    def handle_data(self, data: str) -> None:
+        if self._caption is not None:
+            self._caption.append(data)
+        if self._cell is not None:
+            self._cell.append(data)
+
+
+#: Pages whose tables are not data tables of the book: Sphinx's general index lays out its
+#: entries in a table, which no page of the book writes.
+NOT_DATA_PAGES = {"genindex.html"}
+
+#: Data tables (page, caption's beginning) whose rows have no cell that labels them, with the
+#: reason. None: every table of the book has row headers.
+NO_ROW_HEADERS: dict[tuple[str, str], str] = {}
+
+
+def _book_tables() -> list[tuple[str, dict[str, object]]]:
+    found = []
+    for page in _pages():
+        name = page.relative_to(BUILD).as_posix()
+        if name in NOT_DATA_PAGES:
+            continue
+        p = _Tables()
+        p.feed(page.read_text(encoding="utf-8"))
+        found += [(name, t) for t in p.tables]
+    return found
+
+
+def test_every_data_table_has_a_caption_header_scopes_and_row_headers() -> None:
+    """A screen reader announces a table by its caption, and a cell by its column's header and its
+    row's: every table of every page has a caption, every ``th`` a ``scope`` (``col`` in the head,
+    ``row`` in the body), and every body row a ``th scope="row"`` that labels it."""
+    problems = []
+    tables = _book_tables()
+    for page, t in tables:
+        caption = str(t["caption"])
+        where = f"{page}: table {caption[:50]!r}"
+        if not caption:
+            first = [c[2] for c in t["rows"][0][1]] if t["rows"] else []  # type: ignore[index]
+            problems.append(f"{page}: a table with no caption (first row {first!r})")
+        if caption.endswith("#"):
+            problems.append(f"{where}: the caption ends in a link to the table, read as part of its name")
+        exempt = any(page == p and caption.startswith(c) for p, c in NO_ROW_HEADERS)
+        for section, cells in t["rows"]:  # type: ignore[attr-defined]
+            for tag, scope, _ in cells:
+                if tag == "th" and scope != ("col" if section == "thead" else "row"):
+                    problems.append(f"{where}: a {section} th with scope={scope!r}")
+            if section == "tbody" and cells and not exempt:
+                if not any(tag == "th" and scope == "row" for tag, scope, _ in cells):
+                    problems.append(f"{where}: a row with no row header: {''.join(cells[0][2])[:40]!r}")
+    assert not problems, "\n".join(problems[:40])
+    pages = {p for p, _ in tables}
+    for page in (
+        "book/belinda/index.html",
+        "book/belinda/tricks.html",
+        "book/belinda/constraints.html",
+        "book/belinda/deals.html",
+        "book/belinda/analysis.html",
+        "book/reference/rules.html",
+        "book/reference/record-format.html",
+        "book/edition/taking-in.html",
+        "book/edition/cards.html",
+        "book/edition/play.html",
+        "book/teaching/teachers-guide.html",
+    ):
+        assert page in pages, page
+    captions = [str(t["caption"]) for p, t in tables if p == "book/belinda/tricks.html"]
+    assert [c for c in captions if c.startswith("Trick ")] == [
+        f"Trick {n}: the cards played in each reading" for n in range(1, 10)
+    ]
+
+
+def test_the_splits_grid_names_the_ombre_s_tricks_on_each_row() -> None:
+    """The grid of the 55 splits on "The End of the Game": each row's header is the Ombre's tricks,
+    9 down to 0, so a screen reader says it with each of the row's cells."""
+    grid = next(
+        t
+        for p, t in _book_tables()
+        if p == "book/edition/taking-in.html" and "ombre-splits" in str(t["class"])
+    )
+    body = [cells for section, cells in grid["rows"] if section == "tbody"]  # type: ignore[attr-defined]
+    assert [(c[0][0], c[0][1], "".join(c[0][2])) for c in body] == [
+        ("th", "row", str(o)) for o in range(9, -1, -1)
+    ]
+    assert sum(1 for cells in body for c in cells[1:] if "".join(c[2]).strip()) == 55

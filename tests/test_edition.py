@@ -826,8 +826,8 @@ def test_the_stakes_table_pays_the_three_matadors_as_the_cards_page_does() -> No
         "to the Ombre if he wins; by him if he loses",
     ]
     cards = matadors_html()
-    three = cards[cards.index("<tr><td>3</td>") :]
-    assert [re.sub(r"<[^>]+>", "", c) for c in three[: three.index("</tr>")].split("<td>")[3:]] == [
+    three = cards[cards.index('<tr><th scope="row">3</th>') :]
+    assert [re.sub(r"<[^>]+>", "", c) for c in three[: three.index("</tr>")].split("<td>")[2:]] == [
         "3 great marks",
         "3 counters",
     ]

@@ -114,9 +114,9 @@ def api_entries(modules: tuple[str, ...] = MODULES) -> list[ApiEntry]:
 
 
 def api_table_html(modules: tuple[str, ...] = MODULES) -> str:
-    """The page's table: module, name, kind and what it is, one row a public name."""
+    """The page's table: module, name, kind and what it is, one row a public name (its row header)."""
     body = "".join(
-        f"<tr><td><code>{escape(e.module)}</code></td><td><code>{escape(e.name)}</code></td>"
+        f"<tr><td><code>{escape(e.module)}</code></td><th scope='row'><code>{escape(e.name)}</code></th>"
         f"<td>{e.kind}</td><td>{e.summary_html}</td></tr>"
         for e in api_entries(modules)
     )

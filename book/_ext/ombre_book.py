@@ -18,10 +18,23 @@ every such card in the running text of a page becomes the ``role="img"`` span of
 :func:`ombre.display.cardtext.card_text_html`, named as the viewer names it ("the King of
 Hearts"). Code, literal blocks and raw HTML (figures, widgets, ``table_html``, which name their
 cards themselves) are left as they are.
+
+Tables written in a page's Markdown (or in Markdown made by a code cell) are announced as a
+screen reader expects: a table with the class ``ombre-row-headers`` (the ``{table}`` directive's
+``:class:``, as :func:`ombre.display.plots.markdown_table` writes it) has its first column as
+row headers (docutils' stub column, written as ``th``), one with ``ombre-row-headers-2`` its
+first two; and every header cell of every table says what it heads: ``scope="col"`` in the
+header rows, ``scope="row"`` in a stub column. A table's caption says what it shows, without
+a "Table 1" before it: Jupyter Book's LaTeX extension turns ``numfig`` on for every builder,
+and this one turns it off again (no page refers to a table or figure by number). Nor does a
+caption end in a "#" link to the table: Sphinx gives each captioned table an id of its own
+(``id3``), which no page can name, and links it from the caption, where a screen reader reads
+the "#" as part of the table's name. A table given a ``:name:`` keeps its link.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from docutils import nodes
@@ -43,8 +56,10 @@ from pybtex.style.template import (  # type: ignore[import-untyped]
 )
 from sphinx import addnodes
 from sphinx.application import Sphinx
+from sphinx.writers.html5 import HTML5Translator
 
 from ombre.display.cardtext import CARD_TOKEN, card_text_html
+from ombre.display.plots import ROW_HEADERS_CLASS
 
 
 class AuthorTitleYearSorting(BaseSortingStyle):  # type: ignore[misc]
@@ -115,7 +130,9 @@ def _drop_thebe(app: Sphinx, pagename: str, templatename: str, context: dict[str
         context["script_files"] = [s for s in scripts if not _is_thebe(s)]
     body = context.get("body")
     if isinstance(body, str) and 'role="doc-biblioentry"' in body:
-        context["body"] = body.replace('role="doc-biblioentry"', 'role="listitem"')
+        body = context["body"] = body.replace('role="doc-biblioentry"', 'role="listitem"')
+    if isinstance(body, str):
+        context["body"] = drop_table_links(body)
 
 
 # text kept exactly as written: code, literal and doctest blocks, raw HTML, comments, signatures
@@ -157,7 +174,72 @@ def _name_cards(app: Sphinx, doctree: nodes.document, docname: str) -> None:
         name_cards_in_text(doctree)
 
 
+def _row_header_columns(classes: list[str]) -> int:
+    for cls in classes:
+        if cls == ROW_HEADERS_CLASS:
+            return 1
+        count = cls.removeprefix(ROW_HEADERS_CLASS + "-")
+        if cls.startswith(ROW_HEADERS_CLASS + "-") and count.isdigit():
+            return int(count)
+    return 0
+
+
+def mark_row_headers(doctree: nodes.Node) -> int:
+    """The first column of each table with the class ``ombre-row-headers`` (the first two with
+    ``ombre-row-headers-2``, ...) made stub columns, that is row headers; returns how many tables."""
+    marked = 0
+    for table in doctree.findall(nodes.table):
+        columns = _row_header_columns(table["classes"])
+        if not columns:
+            continue
+        for tgroup in table.findall(nodes.tgroup):
+            colspecs = [c for c in tgroup.children if isinstance(c, nodes.colspec)]
+            for colspec in colspecs[:columns]:
+                colspec["stub"] = 1
+        marked += 1
+    return marked
+
+
+#: the "#" link Sphinx puts in a caption, to an id of its own making (``id3``)
+_MADE_UP_TABLE_LINK = re.compile(r'<a class="headerlink" href="#id\d+" title="Link to this table">[^<]*</a>')
+
+
+def drop_table_links(body: str) -> str:
+    """A page's HTML without the "#" links of its captions to tables that have no name.
+
+    >>> drop_table_links('<caption><span class="caption-text">Trumps</span><a class="headerlink" '
+    ...                  'href="#id3" title="Link to this table">#</a></caption>')
+    '<caption><span class="caption-text">Trumps</span></caption>'
+    """
+    return _MADE_UP_TABLE_LINK.sub("", body)
+
+
+def _tables(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    mark_row_headers(doctree)
+
+
+def visit_entry(self: HTML5Translator, node: nodes.entry) -> None:
+    """A table cell as docutils writes it, a header cell with its ``scope``: ``col`` in the
+    table's head, ``row`` in a stub column."""
+    HTML5Translator.visit_entry(self, node)
+    start = self.body[-1]
+    if start.startswith("<th") and " scope=" not in start:
+        scope = "col" if isinstance(node.parent.parent, nodes.thead) else "row"
+        self.body[-1] = f'<th scope="{scope}"{start[3:]}'
+
+
+def depart_entry(self: HTML5Translator, node: nodes.entry) -> None:
+    HTML5Translator.depart_entry(self, node)
+
+
+def _no_numbers(app: Sphinx, config: Any) -> None:
+    config.numfig = False
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
+    app.connect("config-inited", _no_numbers, priority=900)
     app.connect("html-page-context", _drop_thebe, priority=900)
     app.connect("doctree-resolved", _name_cards)
+    app.connect("doctree-resolved", _tables)
+    app.add_node(nodes.entry, override=True, html=(visit_entry, depart_entry))
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -85,9 +85,19 @@ def _cards(cards: Sequence[Card], trump: Suit | None = None) -> str:
 
 
 def _table(caption: str, head: Sequence[str], rows: Sequence[Sequence[str]], cls: str = "") -> str:
+    """A figure's table: its caption, column headers, and the first cell of each row as the row's header.
+
+    >>> _table("Runs", ["", "paid"], [["1", "3"]]).split("</thead>")[1]
+    '<tbody><tr><th scope="row">1</th><td>3</td></tr></tbody></table>'
+    """
     # an empty corner cell is a plain cell, not an empty column header
     th = "".join(f'<th scope="col">{h}</th>' if h.strip() else "<td></td>" for h in head)
-    body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in rows)
+    body = "".join(
+        "<tr>"
+        + "".join(f'<th scope="row">{c}</th>' if i == 0 else f"<td>{c}</td>" for i, c in enumerate(row))
+        + "</tr>"
+        for row in rows
+    )
     return (
         f'<table class="ombre-table {cls}"><caption>{_e(caption)}</caption>'
         f"<thead><tr>{th}</tr></thead><tbody>{body}</tbody></table>"

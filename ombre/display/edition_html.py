@@ -390,7 +390,7 @@ def braille_lines_html(
         on_line = [w for w in words if (w.position.page, w.position.line) == (ln.page, ln.line)]
         printed = " ".join(w.text for w in on_line)
         rows.append(
-            f"<tr><td>{ln.page}</td><td>{ln.line}</td>"
+            f'<tr><th scope="row">{ln.page}</th><th scope="row">{ln.line}</th>'
             f'<td class="{"ombre-braille" if unicode else "ombre-brf"}">'
             f"{_line_cells_html(ln, on_line, unicode=unicode)}</td>"
             f'<td class="ombre-line-print">{_e(printed)}</td></tr>'

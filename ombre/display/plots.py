@@ -46,8 +46,12 @@ __all__ = [
     "tournament_plot",
     "interval_text",
     "table_html",
+    "markdown_table",
     "progress_bar",
 ]
+
+#: The class by which the book's Sphinx extension makes a Markdown table's first column its row headers.
+ROW_HEADERS_CLASS = "ombre-row-headers"
 
 #: The palette shared by every figure (the book's baize green, ink, and a period red and gold).
 PALETTE: dict[str, str] = {
@@ -285,23 +289,33 @@ def tournament_plot(result: TournamentResult, *, names: dict[str, str] | None = 
     return Plot(fig, alt, f"Tournament under the {result.rules} rules: gains per hand in {result.unit}.")
 
 
-def table_html(header: Sequence[str], rows: Iterable[Sequence[object]], *, caption: str | None = None) -> str:
+def table_html(
+    header: Sequence[str],
+    rows: Iterable[Sequence[object]],
+    *,
+    caption: str | None = None,
+    row_headers: bool = True,
+) -> str:
     """A plain, accessible HTML table (column headers with ``scope``, optional caption), cells escaped.
 
     For computed tables on book pages, where a Markdown table in a cell's output would not be
     rendered.  Every card written in the caption, a header or a cell (``A♠``) is a named
     ``role="img"`` span (:func:`~ombre.display.cardtext.card_text_html`); other text is escaped.
+    The first cell of each row labels the row (a ``th`` with ``scope="row"``), unless
+    ``row_headers`` is false.
 
     >>> t = table_html(["Card", "Place"], [["A♠", 1]], caption="Trumps")
     >>> t.startswith('<table class="ombre-table"') and ">Trumps</caption>" in t
     True
-    >>> '">Place</th>' in t and 'aria-label="the Ace of Spades">A♠</span></td>' in t
+    >>> '">Place</th>' in t and 'aria-label="the Ace of Spades">A♠</span></th><td' in t
     True
-    >>> t.count('scope="col"') == 2
-    True
+    >>> t.count('scope="col"'), t.count('scope="row"')
+    (2, 1)
     >>> corner = table_html(["", "Wins"], [["Baron", 3]])
-    >>> corner.count("<th ") == 1 and corner.count("<td ") == 3
+    >>> corner.count("<th ") == 2 and corner.count("<td ") == 2
     True
+    >>> table_html(["Card", "Place"], [["A♠", 1]], row_headers=False).count("<th ")
+    2
     """
     cell = (
         ' style="padding:.25em .6em;border-bottom:1px solid rgba(127,127,127,.45);'
@@ -315,12 +329,49 @@ def table_html(header: Sequence[str], rows: Iterable[Sequence[object]], *, capti
         for h in header
     )
     body = "".join(
-        "<tr>" + "".join(f"<td{cell}>{card_text_html(str(c))}</td>" for c in row) + "</tr>" for row in rows
+        "<tr>"
+        + "".join(
+            f'<th scope="row"{cell}>{card_text_html(str(c))}</th>'
+            if row_headers and i == 0
+            else f"<td{cell}>{card_text_html(str(c))}</td>"
+            for i, c in enumerate(row)
+        )
+        + "</tr>"
+        for row in rows
     )
     return (
         f'<table class="ombre-table" style="border-collapse:collapse;margin:.75em 0">{cap}'
         f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
     )
+
+
+def markdown_table(caption: str, table: str | Sequence[str], *, row_headers: int = 1) -> str:
+    """A Markdown table (its lines, or the text) with a caption, as a MyST ``{table}`` directive.
+
+    For Markdown shown by a code cell of a book page (rendered as MyST).  The caption is the
+    table's ``<caption>``.  Its first ``row_headers`` columns label the rows: the table has the
+    class ``ombre-row-headers`` (``ombre-row-headers-2`` for two columns, and so on), by which the
+    book's Sphinx extension makes them row headers (``th scope="row"``).  A newline in the
+    caption is a space.
+
+    >>> print(markdown_table("Tricks won", ["| Reading | Tricks |", "|---|---:|", "| Pole | 5 |"]))
+    :::{table} Tricks won
+    :class: ombre-row-headers
+    <BLANKLINE>
+    | Reading | Tricks |
+    |---|---:|
+    | Pole | 5 |
+    :::
+    >>> markdown_table("Payments", "| From | To |\\n|---|---|", row_headers=2).splitlines()[:2]
+    [':::{table} Payments', ':class: ombre-row-headers-2']
+    >>> markdown_table("Calls", "| call | does |\\n|---|---|", row_headers=0).splitlines()[:2]
+    [':::{table} Calls', '']
+    """
+    text = table if isinstance(table, str) else "\n".join(table)
+    title = " ".join(caption.split())
+    cls = ROW_HEADERS_CLASS if row_headers == 1 else f"{ROW_HEADERS_CLASS}-{row_headers}"
+    options = f":class: {cls}\n" if row_headers > 0 else ""
+    return f":::{{table}} {title}\n{options}\n{text.strip()}\n:::"
 
 
 def interval_text(hits: int, trials: int) -> str:
