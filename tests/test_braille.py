@@ -115,6 +115,12 @@ def test_parenthesis_cell_opens_then_closes() -> None:
     assert decode_cells("7a7 7b7") == "(a) (b)"
 
 
+def test_cell_8_opens_a_quotation_before_a_letter_else_asks() -> None:
+    # the 1665 file has no word that begins with 8, so its round trip never reaches the opening quote
+    assert decode_cells("8,play0 8") == "\u201cPlay\u201d ?"
+    assert decode_cells("8play0 yes8") == "\u201cplay\u201d yes?"
+
+
 def test_no_cell_of_the_file_is_dropped() -> None:
     doc = load_1665()
     src_cells = sum(1 for ch in source_1665() if ch not in " \n")

@@ -96,6 +96,12 @@ def test_bid_follows_three_sure_tricks() -> None:
     assert advised_bid(parse_cards("As 2s Ac 4d 5d 6d 3h 4h 5h")) == "play"
     assert advised_bid(parse_cards("5s 6s 5d 6d 7d 3h 4h 5h 6c")) == "pass"
     assert advised_bid(parse_cards("As 2s Ac Ks Qs Js Kh Kd Kc")) == "sans-prendre"
+    # the threshold of a sure game is six sure tricks: the three matadors and three kings make
+    # six; with a small heart for the Kc, five, which is a game to play, not a sure one
+    six = parse_cards("As 2s Ac Kh Kd Kc 4h 5d 6c")
+    five = parse_cards("As 2s Ac Kh Kd 3h 4h 5d 6c")
+    assert [reckon(h, Suit.SPADES).sure_tricks for h in (six, five)] == [6, 5]
+    assert (advised_bid(six), advised_bid(five)) == ("sans-prendre", "play")
 
 
 def test_discards_keep_trumps_and_kings_within_bounds() -> None:

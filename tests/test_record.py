@@ -607,6 +607,15 @@ def test_an_unclosed_comment_is_reported_where_it_opens_not_where_it_ends() -> N
         "t.omb:8:13: comment not closed: '{' has no matching '}' before the next '{' at 11:13"
         " (inside a comment, write \\{ for a brace)"
     ]
+    # reading resumes on the line after the '{' and counts lines and columns from there, so a
+    # later error is located where it is, blank lines and all
+    moves = SPECIMEN_MOVES.replace("2. Js Ks Qh", "2. Js Ks Qh { unclosed note\n\n\n")
+    moves = moves.replace("6. 4s Ah Kd", "6. 4s Ah Xx { closed }")
+    assert problems(HEAD + moves) == [
+        "t.omb:8:13: comment not closed: '{' has no matching '}' before the next '{' at 15:13"
+        " (inside a comment, write \\{ for a brace)",
+        "t.omb:15:10: 'Xx' is not a card (write e.g. As, 7h, Kd)",
+    ]
 
 
 def test_a_brace_in_a_comment_is_written_escaped_and_read_back() -> None:

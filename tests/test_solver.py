@@ -6,13 +6,13 @@ import random
 from functools import cache
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from ombre._core import TABLES, legal_mask, trick_winner_codes
 from ombre.cards import DECK, SUITS, Card, Suit, parse_cards
 from ombre.game import Deal, GameState
-from ombre.rules import Result, legal_plays, result_of, trick_winner
+from ombre.rules import Result, is_trump, legal_plays, result_of, trick_winner, trump_order
 from ombre.solver import (
     OUTCOME_ORDER,
     Position,
@@ -86,7 +86,38 @@ endings = st.builds(
 
 @settings(max_examples=150, deadline=None, derandomize=True)
 @given(endings)
+# Basto and the Ks touch (Spadille and Manille are out): a defender who plays the Ks and keeps
+# Basto keeps the privilege against a lower trump led later, so the two are not equivalent cards
+@example(Position.from_hands(["Ac Ks 5d 5h", "7h 5s 7s 6s", "Qs 3h Js Kd"], "s", 1, 2))
 def test_tricks_match_brute_force(pos: Position) -> None:
+    assert solve(pos) == brute_force(pos, "tricks")
+
+
+def matador_run_ending(seed: int) -> Position:
+    """Four tricks to go: one hand holds a matador and the best trump below the matadors, the
+    other matadors are out of play, so the two touch; the other hands hold seven lower trumps
+    between them (three and four). The suit, the matador, the seats and the leader vary."""
+    rng = random.Random(seed)
+    trump = rng.choice(SUITS)
+    order = trump_order(trump)
+    run = [order[rng.randrange(3)], order[3]]
+    lows = list(order[4:])
+    rng.shuffle(lows)
+    plain = [c for c in DECK if not is_trump(c, trump)]
+    rng.shuffle(plain)
+    holder = rng.randrange(3)
+    others = [lows[:3] + plain[2:3], lows[3:7]]
+    if seed % 2:
+        others.reverse()
+    hands = [run + plain[:2], *others]
+    hands = hands[3 - holder :] + hands[: 3 - holder]
+    return Position.from_hands(hands, trump, rng.randrange(3), rng.randrange(3))
+
+
+@pytest.mark.parametrize("seed", range(24))
+def test_touching_matador_matches_brute_force(seed: int) -> None:
+    # the matador and the trump below it are not one card: only the matador has the privilege
+    pos = matador_run_ending(seed)
     assert solve(pos) == brute_force(pos, "tricks")
 
 
