@@ -527,7 +527,8 @@ class RuleSet:
     forced_spadille: bool
     #: if all three pass (and there is no forced Spadille, or Spadille is in the stock), redeal
     redeal_when_all_pass: bool
-    #: a renounce makes the offender pay the stake again into the pool
+    #: a renounce makes the offender pay the stake again into the pool; if false (a home rule, in no
+    #: source) a renounce is still flagged but costs nothing
     renounce_doubles_stake: bool
     #: citations, field name -> source
     citations: tuple[tuple[str, str], ...] = ()

@@ -564,6 +564,22 @@ def test_home_made_rule_sets_are_checked(change: dict[str, object], message: str
         dataclasses.replace(get_rules("1665"), name="home", **change)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize(
+    ("name", "fine"), [("1665", (3, "great marks")), ("court-gamester", (30, "counters"))]
+)
+@pytest.mark.parametrize("doubles", [True, False])
+def test_renounce_doubles_stake_is_honoured(name: str, fine: tuple[int, str], doubles: bool) -> None:
+    """1665 "Of the Forfeitures": "If you Renounce, you are to double the Stake"; Morley "beasted for
+    revokes".  A home rule set with the flag off fines nothing."""
+    rs = dataclasses.replace(get_rules(name), name="home", renounce_doubles_stake=doubles)
+    st = settle(rs, ombre=0, tricks_won=(5, 4, 0), hands_at_play=HANDS, trump=S, renouncers=(2,))
+    fines = [(t.payer, t.payee, t.amount) for t in st.transfers if t.reason.startswith("renounce")]
+    assert fines == ([(2, POOL, Amount.from_pair(fine))] if doubles else [])
+    assert st.pool_after == (Amount.from_pair(fine) if doubles else Amount())
+    clean = settle(rs, ombre=0, tricks_won=(5, 4, 0), hands_at_play=HANDS, trump=S)
+    assert clean.net[2] - st.net[2] == (Amount.from_pair(fine) if doubles else Amount())
+
+
 def test_a_home_made_rule_set_works_in_settlement() -> None:
     cheap = dataclasses.replace(get_rules("court-gamester"), name="cheap", game_stake=(5, "counters"))
     st = settle(cheap, ombre=0, tricks_won=(5, 4, 0), hands_at_play=HANDS, trump=S)
