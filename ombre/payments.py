@@ -178,6 +178,10 @@ def settle(
     7. A renounce: the offender pays the stake again into the pool (1665
        "If you Renounce, you are to double the Stake"; Morley "beasted for
        revokes"), unless the rule set's ``renounce_doubles_stake`` is false.
+
+    A win, a vole or codille takes up everything on the table: the engine
+    keeps a single table, so Morley's vole that "clears all stakes upon the
+    table" is settled as every win is (``RuleSet.vole_clears_table``).
     """
     if len(tricks_won) != 3:
         raise RulesError("tricks_won needs three counts")
