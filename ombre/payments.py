@@ -176,7 +176,12 @@ def settle(
     5. The vole bonus, if declared in time where the rule set demands it (1665 "Of the Voll").
     6. Matadors (1665 "Of the Matadors"; Morley).
     7. A renounce: the offender pays the stake again into the pool (1665
-       "If you Renounce, you are to double the Stake"; Morley "beasted for revokes").
+       "If you Renounce, you are to double the Stake"; Morley "beasted for
+       revokes"), unless the rule set's ``renounce_doubles_stake`` is false.
+
+    A win, a vole or codille takes up everything on the table: the engine
+    keeps a single table, so Morley's vole that "clears all stakes upon the
+    table" is settled as every win is (``RuleSet.vole_clears_table``).
     """
     if len(tricks_won) != 3:
         raise RulesError("tricks_won needs three counts")
@@ -211,8 +216,9 @@ def settle(
         n = taken_in[seat]
         pay(seat, POOL, fee, f"for {n} {'card' if n == 1 else 'cards'} taken in")
     stake = table
+    fined = renouncers if rules.renounce_doubles_stake else ()
     if ombre is None or trump is None:
-        for seat in renouncers:
+        for seat in fined:
             pay(seat, POOL, stake, "renounce: doubles the stake")
         return Settlement(rules, None, tuple(transfers), (net[0], net[1], net[2]), pool_before, table)
 
@@ -271,7 +277,7 @@ def settle(
     else:
         raise RulesError(f"unknown matadors_paid {rules.matadors_paid!r} (holder or ombre)")
 
-    for seat in renouncers:
+    for seat in fined:
         pay(seat, POOL, stake, "renounce: doubles the stake")
 
     return Settlement(rules, result, tuple(transfers), (net[0], net[1], net[2]), pool_before, table)

@@ -64,8 +64,9 @@ class Result(enum.StrEnum):
     * ``CODILLE``: one defender took more tricks than each other player
       (1665 "Codillio"); he takes up the stakes.  A defender who takes all
       nine tricks has won codille: 1665 speaks of the vole only as the
-      Ombre's undertaking; Morley's "if any one wins all the nine tricks" is
-      honoured by :class:`RuleSet` ``defender_vole_clears_table``.
+      Ombre's undertaking; Morley's "if any one wins all the nine tricks"
+      lets him clear the table, which on the engine's single table is what
+      codille does already, so no rule set can ask for anything else.
     * ``REPUESTO``: nobody took more tricks than each other player (4-4-1,
       3-3-3, and 1-4-4 with the two defenders level): the Ombre has lost but
       nobody takes up the stakes, which he doubles (1665 "Repuesto").
@@ -516,19 +517,18 @@ class RuleSet:
     sans_prendre_bonus: tuple[int, str]
     #: paid by each defender for a vole (declared, if the rule set demands it)
     vole_bonus: tuple[int, str]
-    #: a vole clears all stakes on the table
+    #: a vole clears all stakes on the table; must be true: the engine keeps a single table, and
+    #: every win, a vole included, takes up all of it (Morley: "clears all stakes upon the table")
     vole_clears_table: bool
     #: the vole must be declared before this trick (1-based), or ``None`` for no declaration
     vole_must_be_declared_before_trick: int | None
-    #: a defender who takes all nine tricks clears the table as for a vole
-    defender_vole_clears_table: bool
     #: the ordinary Ombre (not sans prendre) must take in at least one card
     ombre_must_take_in: bool
-    #: if all three pass, the holder of Spadille must play
+    #: if all three pass, the holder of Spadille must play; otherwise (and always when Spadille is in
+    #: the stock) the hand is passed out and dealt again, the pool staying on the table
     forced_spadille: bool
-    #: if all three pass (and there is no forced Spadille, or Spadille is in the stock), redeal
-    redeal_when_all_pass: bool
-    #: a renounce makes the offender pay the stake again into the pool
+    #: a renounce makes the offender pay the stake again into the pool; if false (a home rule, in no
+    #: source) a renounce is still flagged but costs nothing
     renounce_doubles_stake: bool
     #: citations, field name -> source
     citations: tuple[tuple[str, str], ...] = ()
@@ -560,6 +560,11 @@ class RuleSet:
         before = self.vole_must_be_declared_before_trick
         if before is not None and not 2 <= before <= 9:
             raise RulesError(f"rule set {self.name!r}: the vole is declared before a trick from 2 to 9")
+        if not self.vole_clears_table:
+            raise RulesError(
+                f"rule set {self.name!r}: vole_clears_table must be True: the engine keeps a single table, "
+                "and every win, a vole included, takes up all of it"
+            )
 
     @property
     def units(self) -> tuple[str, ...]:
@@ -640,12 +645,10 @@ RULES_1665 = RuleSet(
     matadors_paid="holder",
     sans_prendre_bonus=(1, "great marks"),
     vole_bonus=(1, "great marks"),
-    vole_clears_table=False,
+    vole_clears_table=True,
     vole_must_be_declared_before_trick=5,
-    defender_vole_clears_table=False,
     ombre_must_take_in=True,
     forced_spadille=False,
-    redeal_when_all_pass=True,
     renounce_doubles_stake=True,
     citations=(
         ("unit_values", '1665, "Of the Stakes": great marks "at 12. pence, the lesser ... pence the piece"'),
@@ -662,16 +665,17 @@ RULES_1665 = RuleSet(
         ),
         ("sans_prendre_bonus", '1665, "Of playing without taking in"'),
         ("vole_bonus", '1665, "Of the Voll": "one Mark or Counter the piece"'),
-        ("vole_clears_table", "1665: silent"),
+        (
+            "vole_clears_table",
+            "convention: 1665 is silent; the Voll is a win, and a win takes up all the stakes on the table",
+        ),
         ("vole_must_be_declared_before_trick", '1665, "Of the Voll": "declare before the fifth Trick"'),
-        ("defender_vole_clears_table", "1665: the Voll is the Player's undertaking"),
         (
             "ombre_must_take_in",
             "convention: 1665 binds only the player who has asked whether any will play without taking in "
             '(article 2); article 1 lets the first hand take in "as many of or as few Cards as he pleases"',
         ),
-        ("forced_spadille", "1665: no forced Spadille"),
-        ("redeal_when_all_pass", "1665: silent; a new deal"),
+        ("forced_spadille", "1665: no forced Spadille; silent on all passing, the engine deals again"),
         (
             "renounce_doubles_stake",
             '1665, "Of the Forfeitures": "If you Renounce, you are to double the Stake"',
@@ -696,10 +700,8 @@ RULES_COURT_GAMESTER = RuleSet(
     vole_bonus=(0, "counters"),
     vole_clears_table=True,
     vole_must_be_declared_before_trick=None,
-    defender_vole_clears_table=True,
     ombre_must_take_in=True,
     forced_spadille=False,
-    redeal_when_all_pass=True,
     renounce_doubles_stake=True,
     citations=(
         ("unit_values", "Court Gamester/Morley: counters"),
@@ -715,13 +717,11 @@ RULES_COURT_GAMESTER = RuleSet(
         ("vole_bonus", "Court Gamester/Morley: the vole clears the table instead"),
         ("vole_clears_table", 'Morley: "clears all stakes upon the table"'),
         ("vole_must_be_declared_before_trick", "Court Gamester/Morley: no declaration"),
-        ("defender_vole_clears_table", 'Morley: "If any one wins all the nine tricks"'),
         (
             "ombre_must_take_in",
             'convention; Morley: the Ombre "begins by discarding from his hand two, three, or more cards"',
         ),
         ("forced_spadille", "Court Gamester: redeal; forced Spadille is a later variant"),
-        ("redeal_when_all_pass", "Court Gamester"),
         ("renounce_doubles_stake", 'Morley: "beasted for revokes": pays the value of the stake'),
     ),
 )

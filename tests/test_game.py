@@ -20,7 +20,7 @@ from ombre.game import (
     Trick,
     parse_action,
 )
-from ombre.rules import Result, get_rules
+from ombre.rules import Result, RuleSet, get_rules
 
 S = Suit.SPADES
 PLAYERS = ("Belinda", "Baron", "Knight")
@@ -42,7 +42,7 @@ BELINDA_PLAY = [
 ]
 
 
-def belinda_position(rules: str = "court-gamester") -> GameState:
+def belinda_position(rules: str | RuleSet = "court-gamester") -> GameState:
     return GameState.from_position(
         hands=[parse_cards(BELINDA), parse_cards(BARON), parse_cards(KNIGHT)],
         trump=S,
@@ -332,9 +332,14 @@ def test_legal_actions_in_play_are_plays() -> None:
     assert {str(a) for a in st.legal_actions()} == {"Qs", "Js", "7s", "6s", "5s"}
 
 
-def test_renounce_in_a_recorded_game_is_flagged_and_penalised_1665() -> None:
-    """1665 "Of the Forfeitures": "If you Renounce, you are to double the Stake"."""
-    st = belinda_position("1665")
+@pytest.mark.parametrize("doubles", [True, False])
+def test_renounce_in_a_recorded_game_is_flagged_and_penalised_1665(doubles: bool) -> None:
+    """1665 "Of the Forfeitures": "If you Renounce, you are to double the Stake"; a home rule set
+    with ``renounce_doubles_stake=False`` flags the renounce and fines nothing."""
+    rules = get_rules("1665")
+    if not doubles:
+        rules = dataclasses.replace(rules, name="home", renounce_doubles_stake=False)
+    st = belinda_position(rules)
     st.play("As")
     st.play("5s")
     with pytest.raises(IllegalPlayError):
@@ -356,11 +361,13 @@ def test_renounce_in_a_recorded_game_is_flagged_and_penalised_1665() -> None:
     ]
     play_tricks(st, rest)
     assert st.is_terminal() and st.result is Result.WIN
-    st_clean = belinda_position("1665")
+    st_clean = belinda_position(rules)
     play_tricks(st_clean, BELINDA_PLAY)
     diff = st.settlement().net[2] - st_clean.settlement().net[2]
-    assert diff.get("great marks") == -3  # the stake (3 great marks) paid again
-    assert st.settlement().pool_after.get("great marks") == 3
+    assert diff.get("great marks") == (-3 if doubles else 0)  # the stake (3 great marks) paid again
+    assert st.settlement().pool_after.get("great marks") == (3 if doubles else 0)
+    fines = [t for t in st.settlement().transfers if t.reason == "renounce: doubles the stake"]
+    assert len(fines) == (1 if doubles else 0)
 
 
 def test_from_position_checks_its_input() -> None:

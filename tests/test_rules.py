@@ -333,6 +333,7 @@ def test_rule_set_differences_from_the_sources() -> None:
     assert cg.sans_prendre_bonus == (3, "counters")  # Morley: three counters from each
     assert not r1665.forced_spadille  # 1665 has no forced Spadille
     assert r1665.renounce_doubles_stake  # 1665 "Of the Forfeitures"
+    assert r1665.citation("vole_clears_table").startswith("convention: 1665 is silent")
     assert r1665.value((1, "great marks")) == 12  # 1665: great marks at 12 pence, lesser a penny
 
 
@@ -557,11 +558,64 @@ def test_amount_arithmetic_and_formatting() -> None:
         ({"matadors_paid": "dealer"}, "matadors_paid"),
         ({"vole_must_be_declared_before_trick": 12}, "from 2 to 9"),
         ({"unit_values": ()}, "names no unit"),
+        ({"vole_clears_table": False}, "vole_clears_table must be True: the engine keeps a single table"),
     ],
 )
 def test_home_made_rule_sets_are_checked(change: dict[str, object], message: str) -> None:
     with pytest.raises(RulesError, match=message):
         dataclasses.replace(get_rules("1665"), name="home", **change)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("removed", ["redeal_when_all_pass", "defender_vole_clears_table"])
+def test_rule_set_fields_for_fixed_behaviour_are_gone(removed: str) -> None:
+    """The engine always deals again when all pass and no Spadille is forced, and a defender's
+    vole is codille, which takes up the whole table: no rule set can ask for anything else."""
+    with pytest.raises(TypeError, match=removed):
+        dataclasses.replace(get_rules("1665"), name="home", **{removed: False})  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("name", "fine"), [("1665", (3, "great marks")), ("court-gamester", (30, "counters"))]
+)
+@pytest.mark.parametrize("doubles", [True, False])
+def test_renounce_doubles_stake_is_honoured(name: str, fine: tuple[int, str], doubles: bool) -> None:
+    """1665 "Of the Forfeitures": "If you Renounce, you are to double the Stake"; Morley "beasted for
+    revokes".  A home rule set with the flag off fines nothing."""
+    rs = dataclasses.replace(get_rules(name), name="home", renounce_doubles_stake=doubles)
+    st = settle(rs, ombre=0, tricks_won=(5, 4, 0), hands_at_play=HANDS, trump=S, renouncers=(2,))
+    fines = [(t.payer, t.payee, t.amount) for t in st.transfers if t.reason.startswith("renounce")]
+    assert fines == ([(2, POOL, Amount.from_pair(fine))] if doubles else [])
+    assert st.pool_after == (Amount.from_pair(fine) if doubles else Amount())
+    clean = settle(rs, ombre=0, tricks_won=(5, 4, 0), hands_at_play=HANDS, trump=S)
+    assert clean.net[2] - st.net[2] == (Amount.from_pair(fine) if doubles else Amount())
+
+
+def test_vole_1665_also_clears_the_table() -> None:
+    """The engine keeps a single table and every win takes up all of it, so a 1665 vole takes up a
+    repuesto's doubled stake, and the declared vole's mark from each comes on top ("Of the Voll")."""
+    rs = get_rules("1665")
+    st = settle(rs, ombre=0, tricks_won=(9, 0, 0), hands_at_play=HANDS, trump=S, vole_declared=True,
+                pool=Amount.of(2, "great marks"))  # fmt: skip
+    assert rs.vole_clears_table and not st.pool_after
+    assert [(t.payer, t.amount) for t in st.transfers if t.reason == "the vole clears the table"] == [
+        (POOL, Amount.of(2, "great marks"))
+    ]
+    # the table's 2, the vole's 2, and 6 great and 2 lesser marks for the four matadors
+    assert units(st.net[0], rs) == {"great marks": 10, "lesser marks": 2}
+
+
+@pytest.mark.parametrize(
+    ("name", "pool"), [("1665", (2, "great marks")), ("court-gamester", (45, "counters"))]
+)
+def test_a_defenders_vole_takes_up_the_whole_table(name: str, pool: tuple[int, str]) -> None:
+    """A defender with all nine tricks has won codille: he takes up everything on the table and the
+    Ombre makes it good (1665 "Of the Codillio"), which is Morley's "clears all stakes upon the table"."""
+    rs = get_rules(name)
+    st = settle(rs, ombre=0, tricks_won=(0, 9, 0), hands_at_play=HANDS, trump=S, pool=Amount.from_pair(pool))
+    assert st.result is Result.CODILLE
+    taken = [(t.payer, t.payee, t.amount) for t in st.transfers if t.reason.startswith("codille")]
+    assert taken == [(POOL, 1, Amount.from_pair(pool))]
+    assert st.pool_after == Amount.from_pair(pool)  # made good by the Ombre
 
 
 def test_a_home_made_rule_set_works_in_settlement() -> None:
