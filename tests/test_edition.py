@@ -399,10 +399,22 @@ def test_each_mark_links_to_its_note_and_says_the_braille_s_reading(ed: E.Editio
     brackets alone are not spoken), and the note links back to it; nothing hangs on a description."""
     import html as h
 
-    marks = re.findall(r'<a class="ombre-emendation [^"]*" id="ombre-mark-([^"]+)" data-emendation="\1" '
-                       r'href="#ombre-em-\1" title="[^"]*">(.*?)</a>', whole_html)  # fmt: skip
-    assert sorted(m for m, _ in marks) == sorted(e.id for e in ed.emendations)
-    inner = dict(marks)
+    # a mark inside a note's link is a span (links do not nest): the note's link holds it
+    pattern = (
+        r'<(a|span) class="ombre-emendation [^"]*" id="ombre-mark-([^"]+)" '
+        r'data-emendation="\2"( href="#ombre-em-\2")? title="[^"]*">'
+        r'(<span class="ombre-reading" hidden>[^<]*</span><span class="ombre-correction">'
+        r'[^<]*<span class="ombre-sr">[^<]*</span></span>)</\1>'
+    )
+    found = list(re.finditer(pattern, whole_html))
+    assert sorted(m[2] for m in found) == sorted(e.id for e in ed.emendations)
+    for m in found:
+        assert (m[1] == "a") == bool(m[3]), m[2]
+        if m[1] == "span":
+            before = whole_html[: m.start()]
+            assert before.rfind("<a ") > before.rfind("</a>"), f"{m[2]}: a span mark outside a link"
+    assert sum(m[1] == "a" for m in found) > len(found) // 2
+    inner = {m[2]: m[4] for m in found}
     for e in ed.emendations:
         shown = h.escape(e.correction.strip())
         if e.kind == "supplied":
