@@ -83,6 +83,7 @@ __all__ = [
     "constraint_table",
     "DealCount",
     "count_deals",
+    "CountError",
     "deal_is_consistent",
     "PLACES",
     "baron_after_trick_four",

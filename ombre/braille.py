@@ -75,6 +75,8 @@ __all__ = [
     "cell_name",
     "load_1665",
     "source_1665",
+    "iter_cells",
+    "words_in",
 ]
 
 #: Cells in a line and lines in a page of the transcription.

@@ -61,6 +61,7 @@ __all__ = [
     "emendations",
     "annotations",
     "glossary",
+    "glossary_markdown",
     "diplomatic_text",
     "emended_text",
     "term_anchor",

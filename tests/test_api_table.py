@@ -1,17 +1,27 @@
 """The table of public names on reference/engine.md (book/_ext/ombre_api.py): every row has a
-whole first sentence, rendered, with no reStructuredText markup left over."""
+whole first sentence, rendered, with no reStructuredText markup left over; every public module
+is in it, and every class or function the book's pages import."""
 
 from __future__ import annotations
 
+import importlib
+import inspect
+import json
+import pkgutil
 import re
 import sys
 from pathlib import Path
 
 import pytest
 
+import ombre
+import ombre.display
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "book" / "_ext"))
 
-from ombre_api import api_entries, api_table_html, first_sentence, render_inline  # noqa: E402
+from ombre_api import MODULES, api_entries, api_table_html, first_sentence, render_inline  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
 
 RAW_MARKUP = re.compile(r":[a-z]+:`|``|(?<![\w<])\*\w|`")
 
@@ -44,7 +54,9 @@ def test_every_row_has_a_rendered_summary(entries: list) -> None:  # type: ignor
     for e in entries:
         assert e.summary_html.strip(), f"{e.module}.{e.name} has no summary"
         assert not RAW_MARKUP.search(e.summary_html), f"{e.module}.{e.name}: {e.summary_html}"
-        assert e.summary_html.rstrip().endswith((".", ")", '"')), f"{e.module}.{e.name}: {e.summary_html}"
+        assert e.summary_html.rstrip().endswith((".", "?", ")", '"')), (
+            f"{e.module}.{e.name}: {e.summary_html}"
+        )
 
 
 def test_rows_the_review_found_wrong(entries: list) -> None:  # type: ignore[type-arg]
@@ -87,3 +99,68 @@ def test_table_html_has_one_row_a_name(entries: list) -> None:  # type: ignore[t
     table = api_table_html()
     assert table.count("<tr>") == len(entries) + 1
     assert "<td></td>" not in table
+
+
+def _public_modules() -> list[str]:
+    """Every module of the package and of ``ombre.display`` whose name has no leading underscore."""
+    names = []
+    for pkg in (ombre, ombre.display):
+        for info in pkgutil.iter_modules(pkg.__path__):
+            if not info.name.startswith("_") and not info.ispkg:
+                names.append(f"{pkg.__name__}.{info.name}")
+    return names
+
+
+def test_every_public_module_is_in_the_table() -> None:
+    assert "ombre.errors" in _public_modules() and "ombre.display.cardtext" in _public_modules()
+    assert sorted(_public_modules()) == sorted(MODULES)
+
+
+def test_the_table_reads_every_public_class_and_function(entries: list) -> None:  # type: ignore[type-arg]
+    """Each module says its public names in ``__all__``, which the table reads: a class or function
+    defined there without an underscore is named in it."""
+    rows = {(e.module, e.name) for e in entries}
+    for name in MODULES:
+        module = importlib.import_module(name)
+        assert hasattr(module, "__all__"), name
+        for attr, obj in vars(module).items():
+            if attr.startswith("_") or not (inspect.isclass(obj) or inspect.isfunction(obj)):
+                continue
+            if obj.__module__ == name:
+                assert attr in module.__all__, f"{name}.{attr} is not in __all__"
+                assert (name, attr) in rows, f"{name}.{attr}"
+
+
+_IMPORT = re.compile(r"from (ombre(?:\.\w+)*) import (\([^)]*\)|[^\n]+)")
+
+
+def _code_of_the_pages() -> list[tuple[str, str]]:
+    """The text of every book page and the code of every notebook, with its path."""
+    pages = [(str(p.relative_to(ROOT)), p.read_text()) for p in sorted((ROOT / "book").rglob("*.md"))]
+    for nb in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        cells = json.loads(nb.read_text())["cells"]
+        code = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "code")
+        pages.append((str(nb.relative_to(ROOT)), code))
+    return pages
+
+
+def test_what_the_book_pages_import_is_in_the_table(entries: list) -> None:  # type: ignore[type-arg]
+    """Every module a page or notebook imports, and every class or function it imports, has its
+    rows (a name imported from ``ombre`` or ``ombre.display`` is looked up where it is defined);
+    constants (``DECK``, ``POOL``) have no docstring and so no row."""
+    rows = {(e.module, e.name) for e in entries}
+    seen = 0
+    for path, text in _code_of_the_pages():
+        for m in _IMPORT.finditer(text):
+            module = importlib.import_module(m.group(1))
+            for item in m.group(2).strip("()").split(","):
+                attr = item.split("#")[0].split(" as ")[0].strip()
+                if not attr:
+                    continue
+                obj = getattr(module, attr)
+                seen += 1
+                if inspect.ismodule(obj):
+                    assert obj.__name__ in MODULES, f"{path}: {obj.__name__}"
+                elif inspect.isclass(obj) or inspect.isfunction(obj):
+                    assert (obj.__module__, attr) in rows, f"{path}: {obj.__module__}.{attr}"
+    assert seen > 100

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from html import escape
 
 MODULES = (
+    "ombre.errors",
     "ombre.cards",
     "ombre.rules",
     "ombre.payments",
@@ -23,8 +24,26 @@ MODULES = (
     "ombre.record",
     "ombre.solver",
     "ombre.players",
+    "ombre.probability",
+    "ombre.belinda",
+    "ombre.exercises",
+    "ombre.classroom",
     "ombre.braille",
     "ombre.edition",
+    "ombre.texts",
+    "ombre.cli",
+    "ombre.display.svg",
+    "ombre.display.cardtext",
+    "ombre.display.viewer",
+    "ombre.display.hands_html",
+    "ombre.display.live",
+    "ombre.display.widgets",
+    "ombre.display.play_widget",
+    "ombre.display.plots",
+    "ombre.display.exercises_html",
+    "ombre.display.exercise_widgets",
+    "ombre.display.edition_html",
+    "ombre.display.edition_figures",
 )
 
 _ROLE = re.compile(r":(?:py:)?[a-z]+:`~?([^`]+)`")

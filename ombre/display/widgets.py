@@ -44,7 +44,15 @@ from .cardtext import card_text_html
 from .live import display_with_live_regions, live_html, say
 from .viewer import Replay, build_replay, render_position, sort_hand
 
-__all__ = ["ReplayWidget", "Chooser", "solver_values", "engine_chooser", "highest_card", "labelled_slider"]
+__all__ = [
+    "ReplayWidget",
+    "Chooser",
+    "solver_values",
+    "engine_chooser",
+    "highest_card",
+    "labelled_slider",
+    "why_allowed",
+]
 
 #: Picks the card for the player to move in a state in the play phase.
 Chooser = Callable[[GameState], Card]
