@@ -673,7 +673,8 @@ with sync_playwright() as p:
     out["end"] = [pg.locator(sid + "-brf").is_visible(), pg.get_attribute(sid + "-tab-brf", "aria-selected")]
     pg.locator(sid + "-tab-print").click()
     out["click"] = [pg.locator(sid + "-print").is_visible(), pg.locator(sid + "-brf").is_visible()]
-    out["brf_line"] = [td.inner_text() for td in pg.locator(sid + "-brf tbody tr").first.locator("td").all()]
+    first_line = pg.locator(sid + "-brf tbody tr").first
+    out["brf_line"] = [cell.inner_text() for cell in first_line.locator("th, td").all()]  # th: page, line
     if axe:
         pg.add_script_tag(path=axe)
         res = pg.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
