@@ -534,7 +534,7 @@ def test_braille_padding_is_not_read_out(ed: E.Edition) -> None:
 
     table = braille_view_html("of-the-codillio", unicode=True, edition=ed)
     # p. 7, l. 2 ends in five blank cells
-    row = table[table.index("<tr><td>7</td><td>2</td>") :]
+    row = table[table.index('<tr><th scope="row">7</th><th scope="row">2</th>') :]
     row = row[: row.index("</tr>")]
     assert row.endswith(
         '<span class="ombre-pad" aria-hidden="true">\u2800\u2800\u2800\u2800\u2800</span></td>'
