@@ -53,7 +53,8 @@ def test_dark_mode_contrast(browser: Any, book_url: str, path: str) -> None:
         page = ctx.new_page()
         watch = watch_page(page, book_url)
         page.goto(f"{book_url}/{path}", wait_until="networkidle")
-        assert page.evaluate("document.documentElement.dataset.theme") == "dark"
+        # the theme's script sets the mode from the OS setting; on a loaded machine it may come late
+        page.wait_for_function("document.documentElement.dataset.theme === 'dark'", timeout=15_000)
         if path.startswith("book/edition/"):
             # the braille views too, cells of the neighbouring sections included
             page.evaluate("document.querySelectorAll('[role=tab][id$=-tab-braille]').forEach(t => t.click())")
