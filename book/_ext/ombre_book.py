@@ -228,10 +228,6 @@ def visit_entry(self: HTML5Translator, node: nodes.entry) -> None:
         self.body[-1] = f'<th scope="{scope}"{start[3:]}'
 
 
-def depart_entry(self: HTML5Translator, node: nodes.entry) -> None:
-    HTML5Translator.depart_entry(self, node)
-
-
 def _no_numbers(app: Sphinx, config: Any) -> None:
     config.numfig = False
 
@@ -241,5 +237,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("html-page-context", _drop_thebe, priority=900)
     app.connect("doctree-resolved", _name_cards)
     app.connect("doctree-resolved", _tables)
-    app.add_node(nodes.entry, override=True, html=(visit_entry, depart_entry))
+    app.add_node(nodes.entry, override=True, html=(visit_entry, HTML5Translator.depart_entry))
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -385,9 +385,12 @@ def braille_lines_html(
     >>> "<caption>The first line</caption>" in table and '<td class="ombre-line-print">' in table
     True
     """
+    by_line: dict[tuple[int, int], list[Word]] = {}
+    for w in words:  # once, not once a line: the first lines are drawn with every word of the file
+        by_line.setdefault((w.position.page, w.position.line), []).append(w)
     rows = []
     for ln in lines:
-        on_line = [w for w in words if (w.position.page, w.position.line) == (ln.page, ln.line)]
+        on_line = by_line.get((ln.page, ln.line), [])
         printed = " ".join(w.text for w in on_line)
         rows.append(
             f'<tr><th scope="row">{ln.page}</th><th scope="row">{ln.line}</th>'
