@@ -950,8 +950,12 @@ def test_one_four_four_is_shown_as_the_engine_s_interpretation(ed: E.Edition) ->
     assert 'title="1-4-4: repuesto, the engine\'s reading"' in out
     caption = re.search(r"<caption>(.*?)</caption>", out, re.S)
     assert caption and "R* a split the pamphlet does not name" in caption[1]
-    assert "The pamphlet does not name 1-4-4 (R*)" in out
-    assert "The engine scores it as a repuesto: that is the engine's interpretation" in out
+    assert "R* marks 1-4-4, a split the pamphlet does not name" in out
+    assert "The engine scores it as a repuesto, which is its own interpretation" in out
+    # the reasons are not repeated under the table: it links to the note that gives them
+    assert '<a href="#ombre-note-four-four-one">' in out and "'another wins more Tricks then he'" not in out
+    # the four-trick splits are read from the engine: codille at 4-5-0 and 4-0-5 too
+    assert "wins at 4-2-3 and 4-3-2 only, not at 4-0-5 (codille), 4-1-4 (repuesto), 4-4-1 (repuesto)," in out
 
 
 def test_the_two_suspected_slips_are_emended_or_labelled_crux_and_listed(ed: E.Edition) -> None:

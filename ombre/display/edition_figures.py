@@ -387,14 +387,20 @@ def splits_html() -> Html:
     summary = "; ".join(
         f"{_RESULT_WORD[r]}: {counts[r]}" for r in (Result.WIN, Result.VOLE, Result.CODILLE, Result.REPUESTO)
     )
+    # the reasons are the note on the Repuesto's 4-4-1 (on the same page): linked, not repeated
     unnamed_note = (
-        f"<p>The pamphlet does not name {' or '.join(not_named)} (R*), where both defenders take more "
-        "tricks than the Ombre and tie with each other. Its words for the Codillio, 'another wins more "
-        "Tricks then he', fit that split as well as its words for the Repuesto, 'wins no more Tricks then "
-        "another'; but in a codille one defender 'takes up the Stakes', and here neither has more tricks "
-        "than the other. The engine scores it as a repuesto: that is the engine's interpretation, not "
-        "the pamphlet's word.</p>"
+        f"<p>R* marks {' and '.join(not_named)}, a split the pamphlet does not name: both defenders take "
+        "more tricks than the Ombre and tie with each other. The engine scores it as a repuesto, which is "
+        'its own interpretation: <a href="#ombre-note-four-four-one">the note on the Repuesto\'s 4-4-1</a> '
+        "gives the pamphlet's words for both readings.</p>"
     )
+    four = [(4, a, 5 - a) for a in range(6)]
+    four_wins = [f"{o}-{a}-{b}" for o, a, b in four if result_of((o, a, b), ombre=0) is Result.WIN]
+    four_not = [
+        f"{o}-{a}-{b} ({_RESULT_WORD[result_of((o, a, b), ombre=0)]})"
+        for o, a, b in four
+        if result_of((o, a, b), ombre=0) is not Result.WIN
+    ]
     return Html(
         '<div class="ombre-fig-splits">'
         + _table(
@@ -405,8 +411,8 @@ def splits_html() -> Html:
             rows,
             "ombre-splits",
         )
-        + f"<p>Counting the splits: {summary}. The Ombre wins with four tricks only when the other five "
-        "split 3-2 (4-3-2, 4-2-3), never 4-4-1 (repuesto) or 4-1-4.</p>"
+        + f"<p>Counting the splits: {summary}. With four tricks the Ombre wins at {' and '.join(four_wins)} "
+        f"only, not at {', '.join(four_not)}.</p>"
         + unnamed_note
         + _computed_by("ombre.rules.result_of")
         + "</div>"
