@@ -1518,8 +1518,16 @@ def winnings(record: GameRecord | str, rules: str) -> Winnings:
     """Belinda's winnings under ``rules`` (``1665`` or ``court-gamester``), with the sans prendre variant.
 
     The settlement is the engine's (:func:`ombre.payments.settle`) on the
-    tricks and hands of the record; the variant keeps the same play and sets
-    the bid to sans prendre (nothing taken in).
+    tricks and hands of the record; the variant keeps the same play and makes
+    the Ombre's bid sans prendre (nothing taken in).  That bid ends the bidding
+    (:meth:`ombre.game.GameState.apply`), so in the variant only the players who
+    passed before the Ombre spoke pay for passing.
+
+    >>> w = winnings("pole", "court-gamester")
+    >>> [t.reason for t in w.as_played.transfers].count("for passing")
+    2
+    >>> [t.reason for t in w.sans_prendre.transfers].count("for passing")
+    0
     """
     rec = load_record(record) if isinstance(record, str) else record
     st = replay_record(rec).state
@@ -1527,8 +1535,10 @@ def winnings(record: GameRecord | str, rules: str) -> Winnings:
     if st.trump is None or st.ombre is None or not st.is_terminal():
         raise BelindaError("the record does not reach the end of the hand")
     passes = tuple(seat for seat, bid in st.bids if bid.kind == "pass")
+    spoke = next(i for i, (seat, bid) in enumerate(st.bids) if seat == st.ombre and bid.kind != "pass")
+    passes_before = tuple(seat for seat, bid in st.bids[:spoke] if bid.kind == "pass")
 
-    def settled(sans_prendre: bool, taken_in: tuple[int, int, int]) -> Settlement:
+    def settled(sans_prendre: bool, taken_in: tuple[int, int, int], passes: tuple[int, ...]) -> Settlement:
         assert st.trump is not None
         return settle(
             rs,
@@ -1542,8 +1552,8 @@ def winnings(record: GameRecord | str, rules: str) -> Winnings:
             taken_in=taken_in,
         )
 
-    played = settled(st.sans_prendre, st.taken_in)
-    sans = settled(True, (0, 0, 0))
+    played = settled(st.sans_prendre, st.taken_in, passes)
+    sans = settled(True, (0, 0, 0), passes_before)
     from ombre.rules import matador_sequence
 
     return Winnings(
