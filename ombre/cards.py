@@ -99,6 +99,10 @@ class Suit(enum.StrEnum):
         >>> Suit.parse("♥"), Suit.parse("Clubs"), Suit.parse("d")
         (<Suit.HEARTS: 'h'>, <Suit.CLUBS: 'c'>, <Suit.DIAMONDS: 'd'>)
         """
+        if not isinstance(text, str):
+            raise TypeError(
+                f"Suit.parse: expected a suit's text such as 'spades', not {type(text).__name__} {text!r}"
+            )
         key = text.strip().lower()
         suit = _SUIT_ALIASES.get(key)
         if suit is None:
@@ -154,7 +158,9 @@ class Card:
     index: int
 
     def __init__(self, rank: str, suit: Suit | str) -> None:
-        suit_v = suit if isinstance(suit, Suit) else Suit.parse(suit)
+        if not isinstance(rank, str):
+            raise TypeError(f"rank: expected a rank letter such as 'K', not {type(rank).__name__} {rank!r}")
+        suit_v = suit if isinstance(suit, Suit) else as_suit(suit, "suit")
         if rank not in RANKS:
             raise CardError(f"unknown rank {rank!r} (ranks are {' '.join(RANKS)}; no 8, 9 or 10 in Ombre)")
         object.__setattr__(self, "index", SUITS.index(suit_v) * 10 + RANKS.index(rank))
@@ -305,10 +311,31 @@ def parse_card(text: str, trump: Suit | str | None = None) -> Card:
     return Card(rank, suit)
 
 
-def parse_cards(text: str | Iterable[str], trump: Suit | str | None = None) -> list[Card]:
-    """Read cards separated by spaces or commas (or an iterable of card texts)."""
-    items = re.split(r"[\s,]+", text.strip()) if isinstance(text, str) else list(text)
-    return [parse_card(t, trump) for t in items if t]
+def parse_cards(text: str | Iterable[Card | str], trump: Suit | str | None = None) -> list[Card]:
+    """Read cards separated by spaces or commas (or an iterable of cards and card texts).
+
+    A :class:`Card` in the iterable is kept and an empty text skipped; anything else that is not
+    a card's text is a :class:`TypeError` naming what it got.
+
+    >>> parse_cards([SPADILLE, "Kh", ""])
+    [Card.parse('As'), Card.parse('Kh')]
+    >>> parse_cards(None)
+    Traceback (most recent call last):
+    ...
+    TypeError: parse_cards: expected a text such as 'As Kh' or an iterable of cards, not NoneType None
+    >>> parse_cards(b"As")
+    Traceback (most recent call last):
+    ...
+    TypeError: parse_cards: expected a text such as 'As Kh' or an iterable of cards, not bytes b'As'
+    """
+    if isinstance(text, str):
+        return [parse_card(t, trump) for t in re.split(r"[\s,]+", text.strip()) if t]
+    if isinstance(text, (bytes, bytearray, Card)) or not isinstance(text, Iterable):
+        raise TypeError(
+            "parse_cards: expected a text such as 'As Kh' or an iterable of cards, "
+            f"not {type(text).__name__} {text!r}"
+        )
+    return [as_card(t, trump, "parse_cards") for t in text if not (isinstance(t, str) and not t)]
 
 
 def as_suit(value: Suit | str, what: str = "suit") -> Suit:
@@ -363,7 +390,7 @@ def as_cards(
     """
     if isinstance(values, str):
         return tuple(parse_cards(values, trump))
-    if isinstance(values, Card) or not isinstance(values, Iterable):
+    if isinstance(values, (bytes, bytearray, Card)) or not isinstance(values, Iterable):
         raise TypeError(
             f"{what}: expected cards (a text such as 'As Kh' or a sequence of cards), "
             f"not {type(values).__name__} {values!r}"

@@ -58,12 +58,13 @@ from ombre.cards import (
     format_cards,
     parse_card,
 )
-from ombre.errors import IllegalActionError, IllegalPlayError, OmbreError, RecordError
+from ombre.errors import IllegalActionError, IllegalPlayError, OmbreError, RecordError, RulesError
 from ombre.payments import Amount, Settlement, settle
 from ombre.rules import (
     Result,
     RuleSet,
     get_rules,
+    is_seat,
     result_of,
     trick_winner,
     why_illegal,
@@ -127,6 +128,10 @@ class Bid:
 
     @classmethod
     def parse(cls, text: str) -> Bid:
+        if not isinstance(text, str):
+            raise TypeError(
+                f"Bid.parse: expected a bid's text such as 'pass', not {type(text).__name__} {text!r}"
+            )
         key = text.strip().lower().replace(" ", "-").replace("_", "-")
         aliases = {"without-taking-in": "sans-prendre", "sans-prendre": "sans-prendre", "i-pass": "pass"}
         return cls(aliases.get(key, key))
@@ -287,7 +292,7 @@ class Deal:
             if c in seen:
                 raise OmbreError(f"the {c.name} is dealt twice")
             seen.add(c)
-        if self.dealer not in (0, 1, 2):
+        if not is_seat(self.dealer):
             raise OmbreError(f"the dealer's seat must be 0, 1 or 2, not {self.dealer!r}")
 
     @property
@@ -367,6 +372,8 @@ class Deal:
         """
         from ombre.record import read_deal_value  # the record format's reader (it imports this module)
 
+        if not isinstance(text, str):
+            raise TypeError(f"Deal.parse: expected a deal's text, not {type(text).__name__} {text!r}")
         body, semicolon, tail = text.rpartition(";")
         words = tail.split()
         if not semicolon or len(words) != 2 or words[0] != "dealer" or words[1] not in ("0", "1", "2"):
@@ -424,7 +431,7 @@ class Trick:
         if len(set(cards)) != len(cards):
             twice = next(c for c in cards if cards.count(c) > 1)
             raise OmbreError(f"the {twice.name} is played twice to one trick")
-        if self.leader not in (0, 1, 2):
+        if not is_seat(self.leader):
             raise OmbreError(f"the leader's seat must be 0, 1 or 2, not {self.leader!r}")
         object.__setattr__(self, "cards", cards)
         object.__setattr__(self, "trump", as_suit(self.trump, "trump"))
@@ -565,6 +572,15 @@ class GameState:
     names the seats (used in messages and payments); ``pool`` is what lies on
     the table from earlier hands (a repuesto's doubled stake), in the rule
     set's units.
+
+    >>> GameState(Deal.random(seed=1), players="ABC")
+    Traceback (most recent call last):
+    ...
+    TypeError: players: expected three names (a list of texts), not str 'ABC'
+    >>> GameState(Deal.random(seed=1), pool=Amount.of(3, "guineas"))
+    Traceback (most recent call last):
+    ...
+    ombre.errors.RulesError: pool: 'guineas' is not one of the rule set's units (great marks, lesser marks)
     """
 
     def __init__(
@@ -574,13 +590,37 @@ class GameState:
         players: Sequence[str] | None = None,
         pool: Amount | None = None,
     ) -> None:
+        if not isinstance(deal, Deal):
+            raise TypeError(f"deal: expected a Deal, not {type(deal).__name__} {deal!r}")
         self.deal = deal
         self.rules: RuleSet = get_rules(rules)
-        names = tuple(players) if players is not None else ("Seat 0", "Seat 1", "Seat 2")
+        if players is None:
+            names: tuple[str, ...] = ("Seat 0", "Seat 1", "Seat 2")
+        elif isinstance(players, str) or not isinstance(players, Iterable):
+            raise TypeError(
+                f"players: expected three names (a list of texts), not {type(players).__name__} {players!r}"
+            )
+        else:
+            names = tuple(players)
+            for name in names:
+                if not isinstance(name, str):
+                    raise TypeError(f"players: a name is a text, not {type(name).__name__} {name!r}")
         if len(names) != 3 or len(set(names)) != 3:
             raise OmbreError(f"three different player names are needed, not {names!r}")
         self.players: tuple[str, str, str] = (names[0], names[1], names[2])
-        self.pool_before: Amount = pool if pool is not None else Amount()
+        if pool is None:
+            pool = Amount()
+        elif not isinstance(pool, Amount):
+            raise TypeError(
+                f"pool: expected an Amount such as Amount.of(2, {self.rules.units[-1]!r}), "
+                f"not {type(pool).__name__} {pool!r}"
+            )
+        for unit, _ in pool.parts:
+            if unit not in self.rules.units:
+                raise RulesError(
+                    f"pool: {unit!r} is not one of the rule set's units ({', '.join(self.rules.units)})"
+                )
+        self.pool_before: Amount = pool
         self._s = _Core(
             phase=Phase.BIDDING,
             turn=deal.eldest,
@@ -623,7 +663,7 @@ class GameState:
             raise OmbreError(f"a position needs three hands, not {len(hs)}")
         current = as_cards(trick_cards, what="trick_cards")
         for name, seat in (("ombre", ombre), ("leader", leader)):
-            if seat not in (0, 1, 2):
+            if not is_seat(seat):
                 raise OmbreError(f"{name} must be seat 0, 1 or 2, not {seat!r}")
         if len(current) > 2:
             raise OmbreError("a trick in progress holds at most two cards")
@@ -1130,7 +1170,7 @@ class GameState:
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` can see now (for computer players and widgets)."""
-        if seat not in (0, 1, 2):
+        if not is_seat(seat):
             raise OmbreError(f"seat must be 0, 1 or 2, not {seat!r}")
         s = self._s
         played = frozenset(c for t in s.tricks for c in t.cards) | frozenset(s.trick_cards)

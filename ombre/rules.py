@@ -41,6 +41,7 @@ __all__ = [
     "legal_plays",
     "why_illegal",
     "explain_play",
+    "is_seat",
     "explain_winner",
     "trick_winner",
     "beats",
@@ -292,8 +293,22 @@ def _legal_plays(cards: list[Card], trick_cards: Sequence[Card], trump: Suit) ->
     return cards
 
 
+def is_seat(value: object) -> bool:
+    """True if ``value`` is a seat: the whole number 0, 1 or 2 (not ``True``, ``1.0`` or ``"1"``).
+
+    The one seat check of the package's entry points.
+
+    >>> is_seat(2), is_seat(True), is_seat(1.0), is_seat(3)
+    (True, False, False, False)
+    """
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 2
+
+
 def why_illegal(
-    hand: Iterable[Card], trick_cards: Sequence[Card], card: Card | str, trump: Suit | str
+    hand: Iterable[Card | str] | str,
+    trick_cards: Sequence[Card | str] | str,
+    card: Card | str,
+    trump: Suit | str,
 ) -> str | None:
     """Why ``card`` may not be played from ``hand`` to this trick, or ``None`` if it may.
 
@@ -310,17 +325,23 @@ def why_illegal(
     True
     >>> why_illegal(parse_cards("Kh"), parse_cards("3h 4h 5h"), "Kh", "spades")
     'the trick is complete (three cards): the card goes to the next trick'
+
+    Card texts are read too, for the hand and the trick as for the card:
+
+    >>> why_illegal("Kh Qs", "2h 3h", "Qs", "s")
+    'must follow hearts'
     """
     trump = as_suit(trump, "trump")
     card = as_card(card, trump)
-    if len(trick_cards) >= 3:
+    trick = as_cards(trick_cards, trump, "trick_cards")
+    if len(trick) >= 3:
         return "the trick is complete (three cards): the card goes to the next trick"
-    cards = list(dict.fromkeys(hand))
+    cards = list(dict.fromkeys(as_cards(hand, trump, "hand")))
     if card not in cards:
         return f"the {card.name} is not in this hand"
-    if card in legal_plays(cards, trick_cards, trump):
+    if card in _legal_plays(cards, trick, trump):
         return None
-    led = trick_cards[0]
+    led = trick[0]
     led_suit = effective_suit(led, trump)
     if led_suit is not trump:
         return f"must follow {led_suit.plural}"
@@ -331,7 +352,10 @@ def why_illegal(
 
 
 def explain_play(
-    hand: Iterable[Card], trick_cards: Sequence[Card], card: Card | str, trump: Suit | str
+    hand: Iterable[Card | str] | str,
+    trick_cards: Sequence[Card | str] | str,
+    card: Card | str,
+    trump: Suit | str,
 ) -> str:
     """A short sentence saying why a play is legal or not, naming the rule (for tables and tutors).
 
@@ -340,20 +364,23 @@ def explain_play(
     "legal: Manille need not be played to a lower trump (the matadors' privilege, 1665)"
     >>> explain_play(parse_cards("3h Kh"), parse_cards("5h"), Card.parse("Kh"), Suit.SPADES)
     'legal: follows hearts'
+    >>> explain_play("Kh Qs", "2h", "Kh", "s")  # card texts are read too
+    'legal: follows hearts'
     """
     trump = as_suit(trump, "trump")
     card = as_card(card, trump)
-    reason = why_illegal(hand, trick_cards, card, trump)
+    cards = list(dict.fromkeys(as_cards(hand, trump, "hand")))
+    trick = as_cards(trick_cards, trump, "trick_cards")
+    reason = why_illegal(cards, trick, card, trump)
     if reason is not None:
         return f"illegal: {reason}"
-    if not trick_cards:
+    if not trick:
         return "legal: the leader may lead any card"
-    led = trick_cards[0]
+    led = trick[0]
     led_suit = effective_suit(led, trump)
     mine = effective_suit(card, trump)
     if mine is led_suit:
         return "legal: follows trumps" if led_suit is trump else f"legal: follows {led_suit.plural}"
-    cards = list(dict.fromkeys(hand))
     if led_suit is trump:
         held = [c for c in cards if is_trump(c, trump)]
         if held:

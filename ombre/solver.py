@@ -72,7 +72,7 @@ from typing import Literal, overload
 from ombre._core import MATADOR_MASK, TABLES, Tables
 from ombre.cards import SUITS, Card, Suit, as_card, as_cards, as_suit
 from ombre.errors import OmbreError
-from ombre.rules import Result, legal_plays, result_of, trick_winner, why_illegal
+from ombre.rules import Result, is_seat, legal_plays, result_of, trick_winner, why_illegal
 
 __all__ = [
     "Objective",
@@ -151,7 +151,7 @@ class Position:
         if len(self.hands) != 3:
             raise PositionError(f"a position has three hands, not {len(self.hands)}")
         for name, seat in (("ombre", self.ombre), ("leader", self.leader)):
-            if seat not in (0, 1, 2):
+            if not is_seat(seat):
                 raise PositionError(f"{name} must be seat 0, 1 or 2, not {seat!r}")
         if len(self.trick) > 2:
             raise PositionError("a trick in progress holds at most two cards")
@@ -653,7 +653,7 @@ class Solver:
     def __init__(self, trump: Suit | str, ombre: int, objective: Objective = "tricks") -> None:
         if objective not in ("tricks", "outcome"):
             raise PositionError(f"unknown objective {objective!r} (use 'tricks' or 'outcome')")
-        if ombre not in (0, 1, 2):
+        if not is_seat(ombre):
             raise PositionError(f"the Ombre's seat must be 0, 1 or 2, not {ombre!r}")
         self.trump = as_suit(trump, "trump")
         self.ombre = ombre
@@ -711,6 +711,8 @@ class Solver:
     # -- encoding --------------------------------------------------------------
 
     def _check(self, pos: Position) -> None:
+        if not isinstance(pos, Position):
+            raise TypeError(f"pos: expected a Position, not {type(pos).__name__} {pos!r}")
         if pos.trump is not self.trump or pos.ombre != self.ombre:
             raise PositionError(
                 f"this solver is for {self.trump.plural} with the Ombre in seat {self.ombre}; "
@@ -1607,6 +1609,14 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
 # ---------------------------------------------------------------------------
 
 
+def _check_position(position: object) -> None:
+    if not isinstance(position, Position):
+        raise TypeError(
+            f"position: expected a Position (Position.parse or Position.from_hands), "
+            f"not {type(position).__name__} {position!r}"
+        )
+
+
 @overload
 def solve(position: Position, objective: Literal["tricks"] = ...) -> int: ...
 @overload
@@ -1622,6 +1632,7 @@ def solve(position: Position, objective: Objective = "tricks") -> int | Result:
     >>> solve(p), solve(p, "outcome")
     (5, <Result.WIN: 'win'>)
     """
+    _check_position(position)
     s = Solver(position.trump, position.ombre, objective)
     v = s.value(position)
     return OUTCOME_ORDER[v] if objective == "outcome" else v
@@ -1638,6 +1649,7 @@ def analyse(position: Position, objective: Objective = "tricks") -> dict[Card, i
     >>> {str(c): v for c, v in analyse(p).items()}
     {'3h': 5, '5h': 3}
     """
+    _check_position(position)
     s = Solver(position.trump, position.ombre, objective)
     values = s.analyse(position)
     if objective == "outcome":

@@ -36,7 +36,7 @@ from ombre.display.cardtext import card_text_html
 from ombre.errors import OmbreError
 from ombre.game import DeclareVole, GameState, Play
 from ombre.payments import POOL
-from ombre.rules import card_order, legal_plays, trump_order
+from ombre.rules import card_order, is_seat, legal_plays, trump_order
 
 from .svg import card_back_svg, card_svg
 
@@ -725,7 +725,7 @@ def _bottom_seat(rp: Replay, seat_view: Seat | None) -> Seat:
 
 
 def _check_seat(seat_view: Seat | None) -> None:
-    if seat_view is not None and seat_view not in (0, 1, 2):
+    if seat_view is not None and not is_seat(seat_view):
         raise OmbreError(f"seat_view must be a seat (0, 1 or 2) or None, not {seat_view!r}")
 
 
