@@ -245,7 +245,7 @@ def settle(
     elif rules.loss_divides_stakes:
         half = Amount(tuple((unit, n // 2) for unit, n in table.parts))
         for d in defenders:
-            pay(POOL, d, half, "the Ombre lost: the defenders divide the stakes")
+            pay(POOL, d, half, "half the stakes: the Ombre lost, and the defenders divide them")
         pay(ombre, POOL, half * 2, "beasted: replaces the stakes")
     else:
         pay(ombre, POOL, table, "repuesto: doubles the stake, which stays for the next hand")

@@ -40,8 +40,8 @@ def test_court_gamester_loss_the_defenders_divide_the_stakes_morley(tricks: tupl
     assert st.pool_after == Amount.of(30, "counters")
     moves = [(t.payer, t.payee, t.amount.get("counters"), t.reason) for t in st.transfers[3:]]
     assert moves == [
-        (POOL, 1, 15, "the Ombre lost: the defenders divide the stakes"),
-        (POOL, 2, 15, "the Ombre lost: the defenders divide the stakes"),
+        (POOL, 1, 15, "half the stakes: the Ombre lost, and the defenders divide them"),
+        (POOL, 2, 15, "half the stakes: the Ombre lost, and the defenders divide them"),
         (0, POOL, 30, "beasted: replaces the stakes"),
     ]
 
@@ -203,3 +203,27 @@ def test_legal_plays_refuses_a_complete_trick_as_why_illegal_does() -> None:
     with pytest.raises(RulesError, match="the trick is complete"):
         legal_plays("2s Kh", ["5s", "6s", "7s"], S)
     assert legal_plays(parse_cards("4s Kh"), parse_cards("5s 6s"), S) == parse_cards("4s")
+
+
+def test_the_replay_says_the_defenders_divide_under_the_court_gamester() -> None:
+    from pathlib import Path
+
+    from ombre.display.viewer import build_replay
+    from ombre.record import read_records
+
+    text = (Path(__file__).parent / "golden" / "repuesto-1665.omb").read_text(encoding="utf-8")
+    outcomes = {}
+    for name in ("1665", "court-gamester"):
+        [game] = read_records(text.replace('[Rules "1665"]', f'[Rules "{name}"]'))
+        outcome = build_replay(game).outcome
+        assert outcome is not None
+        outcomes[name] = outcome
+    assert outcomes["1665"].summary.endswith("the stake is doubled and stays for the next hand.")
+    court = outcomes["court-gamester"]
+    assert court.summary.endswith("the others divide the stakes, and the Ombre replaces them.")
+    assert court.net == ("-42 counters", "+5 counters", "+5 counters") and court.pool == "32 counters"
+    assert (
+        "The pool pays Ben 16 counters: half the stakes: the Ombre lost, and the defenders divide them."
+        in (court.transfers)
+    )
+    assert "Ann pays the pool 32 counters: beasted: replaces the stakes." in court.transfers
