@@ -847,9 +847,13 @@ class GameState:
 
     @property
     def result(self) -> Result | None:
-        """The result once all nine tricks are played (``None`` before, and for a passed-out hand)."""
+        """The result once all nine tricks are played (``None`` before, and for a passed-out hand).
+
+        Also ``None`` for a position (:meth:`from_position`) begun with fewer than nine cards a hand
+        and without its earlier tricks: its counts do not sum to nine, so the hand has no result.
+        """
         s = self._s
-        if s.phase is not Phase.FINISHED or s.passed_out or s.ombre is None:
+        if s.phase is not Phase.FINISHED or s.passed_out or s.ombre is None or sum(s.tricks_won) != 9:
             return None
         return result_of(s.tricks_won, s.ombre)
 

@@ -170,7 +170,15 @@ def settle(
     3. The stakes: a winning Ombre (and a vole) "takes up the Stakes"; on
        codille the defender takes them up "and tother makes it good" (1665),
        i.e. the Ombre puts the same again on the table; on repuesto "the
-       Player doubles the Stake, without any ones winning it" (1665).
+       Player doubles the Stake, without any ones winning it" (1665).  Where
+       the rule set's ``loss_divides_stakes`` is true (Morley: "when he loses
+       the two opponents will divide the stakes between them, unless one of
+       them should have taken more tricks than the Ombre"), a loss without
+       codille instead gives each defender half the stakes, an odd counter
+       staying on the table (the engine's convention; Morley is silent), and
+       the beasted Ombre replaces what they took up ("he has to replace the
+       stakes").  The result is still a repuesto (:func:`~ombre.rules.result_of`);
+       the transfers say who took what.
     4. Without taking in: each defender pays a winning Ombre, or a losing
        Ombre pays each (1665; Morley: three counters).
     5. The vole bonus, if declared in time where the rule set demands it (1665 "Of the Voll").
@@ -183,8 +191,7 @@ def settle(
     keeps a single table, so Morley's vole that "clears all stakes upon the
     table" is settled as every win is (``RuleSet.vole_clears_table``).
     """
-    if len(tricks_won) != 3:
-        raise RulesError("tricks_won needs three counts")
+    _check_inputs(rules, ombre, tricks_won, hands_at_play, passes, eldest, taken_in, renouncers, pool)
     net = [Amount(), Amount(), Amount()]
     table = pool if pool is not None else Amount()
     pool_before = table
@@ -235,6 +242,11 @@ def settle(
         reason = "codille" if tricks_won[w] < 9 else "codille (a vole by a defender clears the table)"
         pay(POOL, w, taken, reason)
         pay(ombre, POOL, taken, "beasted: makes good the stakes")
+    elif rules.loss_divides_stakes:
+        half = Amount(tuple((unit, n // 2) for unit, n in table.parts))
+        for d in defenders:
+            pay(POOL, d, half, "half the stakes: the Ombre lost, and the defenders divide them")
+        pay(ombre, POOL, half * 2, "beasted: replaces the stakes")
     else:
         pay(ombre, POOL, table, "repuesto: doubles the stake, which stays for the next hand")
 
@@ -281,3 +293,69 @@ def settle(
         pay(seat, POOL, stake, "renounce: doubles the stake")
 
     return Settlement(rules, result, tuple(transfers), (net[0], net[1], net[2]), pool_before, table)
+
+
+def _check_inputs(
+    rules: RuleSet,
+    ombre: int | None,
+    tricks_won: Sequence[int],
+    hands_at_play: Sequence[Iterable[Card]],
+    passes: Sequence[int],
+    eldest: int | None,
+    taken_in: Sequence[int],
+    renouncers: Sequence[int],
+    pool: Amount | None,
+) -> None:
+    """Refuse arguments that no hand of Ombre can give, naming the argument.
+
+    >>> from ombre.rules import get_rules
+    >>> settle(get_rules("1665"), ombre=0, tricks_won=(5, 4, 0), hands_at_play=((), (), ()),
+    ...        trump=Suit.SPADES, passes=(7,))
+    Traceback (most recent call last):
+    ...
+    ombre.errors.RulesError: passes: a seat is 0, 1 or 2, not 7
+    """
+    if not isinstance(rules, RuleSet):
+        raise RulesError(
+            f"rules: expected a RuleSet (ombre.rules.get_rules({rules!r}) gives one), "
+            f"not {type(rules).__name__} {rules!r}"
+        )
+
+    def seat(name: str, value: object) -> None:
+        if isinstance(value, bool) or value not in (0, 1, 2):
+            raise RulesError(f"{name}: a seat is 0, 1 or 2, not {value!r}")
+
+    def counts(name: str, values: Sequence[int]) -> tuple[int, ...]:
+        try:
+            out = tuple(values)
+        except TypeError:
+            raise RulesError(f"{name}: expected three counts, one a seat, not {values!r}") from None
+        if len(out) != 3:
+            raise RulesError(f"{name}: expected three counts, one a seat, not {len(out)}: {out}")
+        if not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in out):
+            raise RulesError(f"{name}: every count must be a whole number, not negative: {out}")
+        return out
+
+    if ombre is not None:
+        seat("ombre", ombre)
+    won = counts("tricks_won", tricks_won)
+    if sum(won) > 9:
+        raise RulesError(f"tricks_won: nine tricks are played, not {sum(won)}: {won}")
+    hands = tuple(hands_at_play)
+    if len(hands) != 3:
+        raise RulesError(f"hands_at_play: expected the three players' hands, not {len(hands)}")
+    for name, seats in (("passes", passes), ("renouncers", renouncers)):
+        for s in seats:
+            seat(name, s)
+    if len(set(passes)) != len(tuple(passes)):
+        raise RulesError(f"passes: a player passes once a hand, not {tuple(passes)}")
+    if eldest is not None:
+        seat("eldest", eldest)
+    taken = counts("taken_in", taken_in)
+    if any(n > 9 for n in taken) or sum(taken) > 13:
+        raise RulesError(
+            "taken_in: a player takes in at most his nine cards, and all three at most the "
+            f"thirteen of the stock, not {taken}"
+        )
+    if pool is not None and not isinstance(pool, Amount):
+        raise RulesError(f"pool: expected an Amount, not {type(pool).__name__} {pool!r}")

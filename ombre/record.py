@@ -1663,7 +1663,9 @@ class _Replayer:
             ombre = names[state.ombre] if state.ombre is not None else "the Ombre"
             self.complain(
                 f"the vole declared before trick {rec.vole.before_trick} cannot stand: {ombre} had lost a "
-                f"trick before trick {limit}, and only an Ombre who has won every trick may declare it",
+                f"trick before trick {limit}. This is the engine's convention, not the 1665 rule (which says "
+                f'only "declare before the fifth Trick"): the engine takes the declaration when the first '
+                f"{limit - 1} tricks are played, and only from an Ombre who has won them all",
                 rec.vole.pos,
             )
         self.check_result(state)

@@ -267,11 +267,22 @@ def legal_plays(hand: Iterable[Card], trick_cards: Sequence[Card], trump: Suit |
     trump = as_suit(trump, "trump")
     cards = list(dict.fromkeys(as_cards(hand, trump, "hand") if isinstance(hand, str) else hand))
     try:
+        if not isinstance(trick_cards, str):
+            _refuse_complete(trick_cards)
         return _legal_plays(cards, trick_cards, trump)
     except (TypeError, AttributeError):
         # card texts ("Kh"), or something that is not a card: read them, or say what is wrong
-        return _legal_plays(
-            list(dict.fromkeys(as_cards(cards, trump, "hand"))), as_cards(trick_cards, trump, "trick"), trump
+        trick = as_cards(trick_cards, trump, "trick")
+        _refuse_complete(trick)
+        return _legal_plays(list(dict.fromkeys(as_cards(cards, trump, "hand"))), trick, trump)
+
+
+def _refuse_complete(trick_cards: Sequence[Card]) -> None:
+    """A trick of three cards takes no more: say so, as :func:`why_illegal` does."""
+    if len(trick_cards) >= 3:
+        raise RulesError(
+            f"trick_cards: the trick is complete ({len(trick_cards)} cards): no card may be played to it, "
+            "the next card goes to the next trick"
         )
 
 
@@ -422,6 +433,11 @@ def trick_winner(trick_cards: Sequence[Card], trump: Suit | str) -> int:
     """
     if not trick_cards:
         raise RulesError("an empty trick has no winner")
+    if len(trick_cards) > 3:
+        raise RulesError(f"trick_cards: a trick has at most three cards, not {len(trick_cards)}")
+    if len(set(trick_cards)) != len(trick_cards):
+        repeated = next(c for c in trick_cards if list(trick_cards).count(c) > 1)
+        raise RulesError(f"trick_cards: {repeated} is played twice; the pack has one of each card")
     trump = as_suit(trump, "trump")
     led_suit = effective_suit(trick_cards[0], trump)
     best = 0
@@ -470,7 +486,7 @@ def codille_winner(tricks: Sequence[int], ombre: int) -> int | None:
 
 
 def result_of(tricks: Sequence[int], ombre: int) -> Result:
-    """The result of a played hand from the tricks won by seat (they may sum to nine or less).
+    """The result of a played hand from the tricks won by seat: three counts summing to nine.
 
     1665, "The End of the Game": "he who can win five tricks of the Nine, has
     a sure Games [Game]; or if he win Four, and can so divide the Tricks, as one may
@@ -498,9 +514,31 @@ def result_of(tricks: Sequence[int], ombre: int) -> Result:
 
 
 def _check_tricks(tricks: Sequence[int], ombre: int) -> None:
-    if len(tricks) != 3 or any(t < 0 for t in tricks) or sum(tricks) > 9:
-        raise RulesError(f"tricks must be three counts summing to at most nine, not {tuple(tricks)}")
-    if ombre not in (0, 1, 2):
+    """Refuse anything but the tricks of a finished hand: three whole counts, none negative, nine in all.
+
+    A hand with tricks still to play has no result yet (4-3-0 may still end 4-5-0, codille).
+
+    >>> result_of((4, 3, 0), 0)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ombre.errors.RulesError: tricks: the counts of a finished hand sum to nine, not (4, 3, 0) (7): ...
+    """
+    try:
+        counts = tuple(tricks)
+    except TypeError:
+        raise RulesError(f"tricks: expected three counts of tricks, not {tricks!r}") from None
+    if len(counts) != 3:
+        raise RulesError(f"tricks: expected three counts (one a seat), not {len(counts)}: {counts}")
+    if not all(isinstance(t, int) and not isinstance(t, bool) for t in counts):
+        raise RulesError(f"tricks: every count must be a whole number of tricks, not {counts}")
+    if any(t < 0 for t in counts):
+        raise RulesError(f"tricks: no count may be negative, not {counts}")
+    if sum(counts) != 9:
+        raise RulesError(
+            f"tricks: the counts of a finished hand sum to nine, not {counts} ({sum(counts)}): "
+            "a hand with tricks still to play has no result yet"
+        )
+    if isinstance(ombre, bool) or ombre not in (0, 1, 2):
         raise RulesError(f"the Ombre's seat must be 0, 1 or 2, not {ombre!r}")
 
 
@@ -557,6 +595,11 @@ class RuleSet:
     #: a renounce makes the offender pay the stake again into the pool; if false (a home rule, in no
     #: source) a renounce is still flagged but costs nothing
     renounce_doubles_stake: bool
+    #: an Ombre who loses without codille (no defender has more tricks than he and the other
+    #: defender) is beasted: the two defenders divide the stakes on the table between them, an odd
+    #: counter staying on the table, and he replaces what they took up; if false (1665), the
+    #: Repuesto: nobody takes the stakes up and he doubles them, for the next hand
+    loss_divides_stakes: bool = False
     #: citations, field name -> source
     citations: tuple[tuple[str, str], ...] = ()
 
@@ -569,12 +612,46 @@ class RuleSet:
         ...
         ombre.errors.RulesError: rule set 'x': pass_fee uses 'guineas', not one of great marks, lesser marks
         """
+        if not isinstance(self.name, str) or not self.name:
+            raise RulesError(f"rule set name must be a non-empty str, not {self.name!r}")
+        where = f"rule set {self.name!r}"
+        units = self.unit_values
+        if not isinstance(units, tuple) or not all(
+            isinstance(p, tuple) and len(p) == 2 and isinstance(p[0], str) and _is_int(p[1]) and p[1] > 0
+            for p in units
+        ):
+            raise RulesError(
+                f"{where}: unit_values must be a tuple of (unit name, value in the smallest unit) pairs, "
+                f"each value a positive int, not {units!r}"
+            )
         known = {u for u, _ in self.unit_values}
         if not known:
             raise RulesError(f"rule set {self.name!r}: unit_values names no unit")
+        if len(known) != len(units):
+            raise RulesError(f"{where}: unit_values names a unit twice: {units!r}")
+        citations = self.citations
+        if not isinstance(citations, tuple) or not all(
+            isinstance(p, tuple) and len(p) == 2 and all(isinstance(x, str) for x in p) for p in citations
+        ):
+            raise RulesError(f"{where}: citations must be a tuple of (field name, source) pairs of str")
         for f in fields(self):
             value = getattr(self, f.name)
+            if f.type == "str" and not isinstance(value, str):
+                raise RulesError(f"{where}: {f.name} must be a str, not {type(value).__name__} {value!r}")
+            if f.type == "bool" and not isinstance(value, bool):
+                raise RulesError(
+                    f"{where}: {f.name} must be True or False, not {type(value).__name__} {value!r}"
+                )
+            if f.type == "int | None" and value is not None and not _is_int(value):
+                raise RulesError(
+                    f"{where}: {f.name} must be an int or None, not {type(value).__name__} {value!r}"
+                )
             if f.type == "tuple[int, str]":
+                if not (isinstance(value, tuple) and len(value) == 2 and _is_int(value[0])):
+                    raise RulesError(
+                        f"{where}: {f.name} must be a (whole number, unit) pair such as (1, "
+                        f"{self.units[-1]!r}), not {value!r}"
+                    )
                 n, unit = value
                 if unit not in known:
                     raise RulesError(
@@ -644,6 +721,11 @@ _MATADORS_PAID: dict[str, str] = {
 }
 
 
+def _is_int(value: object) -> bool:
+    """A whole number, not a bool (``True`` is an ``int`` to Python, but not a count)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def _show(value: object) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
@@ -677,6 +759,7 @@ RULES_1665 = RuleSet(
     ombre_must_take_in=True,
     forced_spadille=False,
     renounce_doubles_stake=True,
+    loss_divides_stakes=False,
     citations=(
         ("unit_values", '1665, "Of the Stakes": great marks "at 12. pence, the lesser ... pence the piece"'),
         ("game_stake", '1665, "Of the Stakes": "great Marks you stake each one one for the Game"'),
@@ -691,7 +774,13 @@ RULES_1665 = RuleSet(
             '1665, "Of taking in", article 5: the six counters are received even if the game is lost',
         ),
         ("sans_prendre_bonus", '1665, "Of playing without taking in"'),
-        ("vole_bonus", '1665, "Of the Voll": "one Mark or Counter the piece"'),
+        (
+            "vole_bonus",
+            '1665, "Of the Voll": "they likewise are to give you one Mark or Counter the piece"; the '
+            'engine\'s reading: a great mark, "likewise" pointing back to the section before it, where '
+            'the players pay "one of the greater Marks or Counters" for a game without taking in (in '
+            '"Of the Matadors" the same "one Mark or Counter, the piece" is read as a lesser mark)',
+        ),
         (
             "vole_clears_table",
             "convention: 1665 is silent; the Voll is a win, and a win takes up all the stakes on the table",
@@ -706,6 +795,10 @@ RULES_1665 = RuleSet(
         (
             "renounce_doubles_stake",
             '1665, "Of the Forfeitures": "If you Renounce, you are to double the Stake"',
+        ),
+        (
+            "loss_divides_stakes",
+            '1665, "Of the Repuesto": "the Player doubles the Stake, without any ones winning it"',
         ),
     ),
 )
@@ -730,6 +823,7 @@ RULES_COURT_GAMESTER = RuleSet(
     ombre_must_take_in=True,
     forced_spadille=False,
     renounce_doubles_stake=True,
+    loss_divides_stakes=True,
     citations=(
         ("unit_values", "Court Gamester/Morley: counters"),
         ("game_stake", "Court Gamester: each lays a fish of ten counters"),
@@ -750,6 +844,13 @@ RULES_COURT_GAMESTER = RuleSet(
         ),
         ("forced_spadille", "Court Gamester: redeal; forced Spadille is a later variant"),
         ("renounce_doubles_stake", 'Morley: "beasted for revokes": pays the value of the stake'),
+        (
+            "loss_divides_stakes",
+            'Morley: "when he loses the two opponents will divide the stakes between them, unless one of '
+            'them should have taken more tricks than the Ombre"; "For if the Ombre be beasted he has to '
+            'replace the stakes." An odd counter, of which Morley says nothing, stays on the table '
+            "(the engine's convention)",
+        ),
     ),
 )
 

@@ -817,7 +817,10 @@ def test_the_two_readings_of_one_mark_are_marked_as_the_engines(ed: E.Edition) -
     for label in ("each further trump of the run, from each", "the vole, from each"):
         row = pay[pay.index(label) :]
         row = row[: row.index("</tr>")]
-        assert row.count("this is the engine&#x27;s reading") == 1, label
+        assert row.count("the engine&#x27;s reading") == 1, label
+    # the vole's great mark says why: "likewise" points back to the greater marks of the section before
+    vole_row = pay[pay.index("the vole, from each") :]
+    assert "one of the greater Marks or Counters" in vole_row[: vole_row.index("</tr>")]
 
 
 def _row(table: str, label: str) -> list[str]:

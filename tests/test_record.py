@@ -497,6 +497,12 @@ def test_vole_declarations() -> None:
     # a declaration by an Ombre who then loses a trick before the fifth cannot stand
     lost = HEAD + SPECIMEN_MOVES.replace("1. 2s", "Vole\n1. 2s")
     assert "the vole declared before trick 1 cannot stand: Ann had lost a trick" in problems(lost)[0]
+    # 1665 says only "declare before the fifth Trick": the message says whose rule this is
+    assert problems(lost)[0].endswith(
+        "This is the engine's convention, not the 1665 rule (which says only \"declare before the fifth "
+        'Trick"): the engine takes the declaration when the first 4 tricks are played, and only from an '
+        "Ombre who has won them all"
+    )
 
 
 def test_records_from_states_replay_to_the_same_state() -> None:

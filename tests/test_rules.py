@@ -457,14 +457,15 @@ def test_codille_defender_takes_stakes_ombre_makes_good_1665() -> None:
 def test_repuesto_doubles_the_stake_which_stays_1665() -> None:
     """1665 "Of the Repuesto": "the Player doubles the Stake, without any ones winning it, and it
     remains so doubled for the advantage of the next Player"."""
-    rs = get_rules("court-gamester")
+    rs = get_rules("1665")
     hands = (cards("Ks Qs Js 7s Kc Kh Qh 6d 7d"), BARON, THIRD)
     st = settle(rs, ombre=0, tricks_won=(3, 3, 3), hands_at_play=hands, trump=S)
     assert st.result is Result.REPUESTO
-    assert st.pool_after.get("counters") == 60
+    assert [n.get("great marks") for n in st.net] == [-4, -1, -1]
+    assert st.pool_after == Amount.of(6, "great marks")
     # the next hand plays for the carried pool: nobody stakes again, the winner takes it all
     nxt = settle(rs, ombre=1, tricks_won=(2, 5, 2), hands_at_play=hands, trump=S, pool=st.pool_after)
-    assert [n.get("counters") for n in nxt.net] == [0, 60, 0]
+    assert [n.get("great marks") for n in nxt.net] == [0, 6, 0]
     assert not nxt.pool_after
 
 

@@ -436,6 +436,7 @@ _RULE_FIELDS = [
     ("vole_clears_table", "the vole clears the table"),
     ("vole_must_be_declared_before_trick", "the vole declared before trick"),
     ("renounce_doubles_stake", "a renounce doubles the stake"),
+    ("loss_divides_stakes", "a loss without codille: the defenders divide the stakes"),
 ]
 
 _SCENARIOS: list[tuple[str, tuple[int, int, int], dict[str, object]]] = [
@@ -469,7 +470,7 @@ def payments_html() -> Html:
                     cite = f"{cite}, a {unit} for each. {rules.citation('matadors_per_card')}"
             elif name == "matadors_per_card":
                 value = _shown(_matador_payment(rules, 4) - _matador_payment(rules, 3), rules)
-            if name in ("matadors_per_card", "vole_bonus") and rules is RULES_1665:
+            if name == "matadors_per_card" and rules is RULES_1665:
                 cite += " (which mark, the pamphlet does not say: this is the engine's reading)"
             cells.append(f'{_e(value)}<br><small class="ombre-cite">{_e(cite)}</small>')
         rows.append(cells)
@@ -513,10 +514,19 @@ def payments_html() -> Html:
         ["the hand", RULES_1665.display_name, RULES_COURT_GAMESTER.display_name],
         srows,
     )
+
+    def repuesto(rules: RuleSet) -> str:
+        if rules.loss_divides_stakes:
+            return (
+                f"under {rules.display_name} the defenders divide the stakes between them and the Ombre "
+                "replaces them"
+            )
+        return f"under {rules.display_name} the stake stays on the table, doubled, for the next hand"
+
     note = (
         "<p>Under 1665 a lesser mark is a penny and a great mark twelve pence (the pamphlet's example); the "
-        "Court Gamester counts in counters, a fish of ten each for the stake. In a repuesto the stake "
-        "stays on the table, doubled, for the next hand.</p>"
+        "Court Gamester counts in counters, a fish of ten each for the stake. In a repuesto "
+        f"{repuesto(RULES_1665)}; {repuesto(RULES_COURT_GAMESTER)}.</p>"
     )
     provenance = _computed_by(
         "ombre.rules.RULES_1665", "ombre.rules.RULES_COURT_GAMESTER", "ombre.payments.settle"

@@ -294,7 +294,12 @@ def _outcome(state: GameState) -> ReplayOutcome | None:
     else:
         summary = (
             f"Repuesto: {o}, the Ombre, takes {_tricks_word(won[ombre])} and no more than "
-            f"the best of the others ({rest}); the stake is doubled and stays for the next hand."
+            f"the best of the others ({rest}); "
+            + (
+                "the others divide the stakes, and the Ombre replaces them."
+                if state.rules.loss_divides_stakes
+                else "the stake is doubled and stays for the next hand."
+            )
         )
     st = state.settlement()
     units = state.rules.units
