@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from ombre.cards import Card, Suit
 from ombre.errors import RulesError
-from ombre.rules import Result, RuleSet, codille_winner, matador_sequence, result_of
+from ombre.rules import Result, RuleSet, codille_winner, is_seat, matador_sequence, result_of
 
 __all__ = ["Amount", "Transfer", "Settlement", "settle", "POOL"]
 
@@ -322,7 +322,7 @@ def _check_inputs(
         )
 
     def seat(name: str, value: object) -> None:
-        if isinstance(value, bool) or value not in (0, 1, 2):
+        if not is_seat(value):
             raise RulesError(f"{name}: a seat is 0, 1 or 2, not {value!r}")
 
     def counts(name: str, values: Sequence[int]) -> tuple[int, ...]:

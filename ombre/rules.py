@@ -538,7 +538,7 @@ def _check_tricks(tricks: Sequence[int], ombre: int) -> None:
             f"tricks: the counts of a finished hand sum to nine, not {counts} ({sum(counts)}): "
             "a hand with tricks still to play has no result yet"
         )
-    if isinstance(ombre, bool) or ombre not in (0, 1, 2):
+    if not is_seat(ombre):
         raise RulesError(f"the Ombre's seat must be 0, 1 or 2, not {ombre!r}")
 
 

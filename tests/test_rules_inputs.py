@@ -173,6 +173,14 @@ def test_result_of_refuses_what_is_not_a_finished_hand(tricks: Any, message: str
         result_of(tricks, 0)
 
 
+@pytest.mark.parametrize("seat", [True, 1.0, "1", 3])
+def test_result_of_and_settle_take_the_one_seat_check(seat: Any) -> None:
+    with pytest.raises(RulesError, match=r"the Ombre's seat must be 0, 1 or 2, not "):
+        result_of((5, 4, 0), seat)
+    with pytest.raises(RulesError, match=r"eldest: a seat is 0, 1 or 2, not "):
+        settle(get_rules("1665"), ombre=0, tricks_won=(5, 4, 0), hands_at_play=NO_HANDS, trump=S, eldest=seat)
+
+
 def test_a_short_position_finished_has_no_result_but_a_full_hand_does() -> None:
     from ombre.game import GameState
 
