@@ -69,8 +69,11 @@ class _Parser(argparse.ArgumentParser):
 # --------------------------------------------------------------------------- helpers
 
 
-def _read_text(path: str) -> str:
-    """The text of ``path`` (``-``: standard input), read as UTF-8 whatever the locale; a BOM is dropped."""
+def _read_text(path: str, kind: str = "record file") -> str:
+    """The text of ``path`` (``-``: standard input), read as UTF-8 whatever the locale; a BOM is dropped.
+
+    ``kind`` names what the command reads, for the message when ``path`` is a directory.
+    """
     try:
         if path == "-":
             stream = getattr(sys.stdin, "buffer", None)
@@ -84,7 +87,7 @@ def _read_text(path: str) -> str:
     except FileNotFoundError:
         raise CommandError(f"{path}: no such file") from None
     except IsADirectoryError:
-        raise CommandError(f"{path}: is a directory, not a record file") from None
+        raise CommandError(f"{path}: is a directory, not a {kind}") from None
     except UnicodeDecodeError:
         raise CommandError(f"{path}: not a UTF-8 text file") from None
     except OSError as exc:
@@ -214,7 +217,7 @@ def _decode_arguments(p: argparse.ArgumentParser) -> None:
 def _decode(args: argparse.Namespace) -> int:
     from ombre.braille import decode
 
-    doc = decode(_read_text(args.file), path=args.file)
+    doc = decode(_read_text(args.file, "braille file"), path=args.file)
     args.out.write(doc.text + "\n")
     return 0
 

@@ -101,6 +101,7 @@ RESULTS: tuple[str, ...] = ("win", "codille", "repuesto", "vole", "passed", "*")
 #: Tags that become fields of :class:`GameRecord`; every other tag is kept in
 #: :attr:`GameRecord.tags` in the order read.
 STRUCTURED_TAGS: tuple[str, ...] = ("Rules", "Players", "Dealer", "Deal", "Result")
+_STRUCTURED_FOLDED = {t.casefold(): t for t in STRUCTURED_TAGS}
 
 _HAND_SIZE = 9
 _STOCK_SIZE = 13
@@ -706,10 +707,11 @@ class _GameBuilder:
     def ends_before(self, tag: _Tok) -> bool:
         """Whether ``tag`` begins the next game rather than adding to this one.
 
-        It does after this game's movetext; when it repeats a tag this game
-        has; and after a blank line once this game has its [Players] and [Deal].
+        It does after this game's movetext, and after a blank line once this
+        game has its [Players] and [Deal].  A tag repeated within the header
+        adds to this game, and :meth:`add_tag` reports it as a duplicate.
         """
-        if self.moved or tag.name in self.seen_tags:
+        if self.moved:
             return True
         return tag.blank_before and {"Players", "Deal"} <= self.seen_tags
 
@@ -718,7 +720,14 @@ class _GameBuilder:
     def add_tag(self, tok: _Tok) -> None:
         name = tok.name
         if name in self.seen_tags:
-            self.problem(f"duplicate tag [{name}]", tok.pos)
+            hint = ""
+            if {"Players", "Deal"} <= self.seen_tags:
+                hint = " (to begin another game, leave a blank line before its tags)"
+            self.problem(f"duplicate tag [{name}]{hint}", tok.pos)
+            return
+        if name not in STRUCTURED_TAGS and name.casefold() in _STRUCTURED_FOLDED:
+            right = _STRUCTURED_FOLDED[name.casefold()]
+            self.problem(f"tag [{name}]: tags are case-sensitive; did you mean [{right}]?", tok.pos)
             return
         self.seen_tags.add(name)
         self.tag_pos.append((name, tok.pos))
@@ -1243,7 +1252,7 @@ def write_record(record: GameRecord) -> str:
     { Let Spades be trumps! }
     """
     for name, _ in record.tags:
-        if name in STRUCTURED_TAGS or not _TAG_NAME_RE.fullmatch(name):
+        if name.casefold() in _STRUCTURED_FOLDED or not _TAG_NAME_RE.fullmatch(name):
             raise ValueError(f"tag name {name!r} cannot be written as a free tag")
     for p in record.players:
         if ";" in p or p != p.strip() or not p:

@@ -309,6 +309,11 @@ def test_directory_and_binary_files(tmp_path: Path) -> None:
         assert_one_line_error(*run("check", str(tmp_path)))
         == f"ombre: {tmp_path}: is a directory, not a record file"
     )
+    # decode reads braille, so its message names a braille file
+    assert (
+        assert_one_line_error(*run("decode", str(tmp_path)))
+        == f"ombre: {tmp_path}: is a directory, not a braille file"
+    )
     binary = tmp_path / "x.omb"
     binary.write_bytes(b"\xff\xfe\x00")
     assert assert_one_line_error(*run("replay", str(binary))) == f"ombre: {binary}: not a UTF-8 text file"

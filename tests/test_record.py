@@ -142,9 +142,46 @@ def test_several_games_per_file_and_games_without_movetext() -> None:
     two = write_records([read_record(SPECIMEN), read_record(HEAD)])
     games = read_records(two)
     assert len(games) == 2 and games[1].tricks == ()
-    # a repeated tag begins the next game, so games without movetext can follow each other
-    three = HEAD + HEAD + HEAD.replace("Ann; Ben; Cat", "Dan; Eve; Fay")
+    # games without movetext follow each other after a blank line
+    three = HEAD + "\n" + HEAD + "\n" + HEAD.replace("Ann; Ben; Cat", "Dan; Eve; Fay")
     assert [g.players[0] for g in read_records(three)] == ["Ann", "Ann", "Dan"]
+    # after a game's movetext, its next tag begins the next game, blank line or not
+    assert [g.tag("Event") for g in read_records(SPECIMEN + SPECIMEN)] == ["A specimen hand"] * 2
+
+
+def _insert_line(text: str, after: int, line: str) -> str:
+    lines = text.splitlines(keepends=True)
+    return "".join(lines[:after] + [line + "\n"] + lines[after:])
+
+
+def test_a_repeated_tag_in_the_header_is_a_duplicate_where_it_stands() -> None:
+    # the specimen's lines 1-3 are [Event], [Source], [Rules]; [Players] and [Deal] follow
+    text = _insert_line(SPECIMEN, 3, '[Rules "court-gamester"]')
+    assert problems(text) == ["t.omb:4:1: duplicate tag [Rules]"]
+    assert problems(_insert_line(SPECIMEN, 3, '[Event "Another"]')) == ["t.omb:4:1: duplicate tag [Event]"]
+    # the game is still read, with its first value
+    [game], errs = parse_records(text)
+    assert game.rules == "1665" and game.players == ("Ann", "Ben", "Cat") and len(errs) == 1
+    # once the header has [Players] and [Deal], the message says how to begin another game
+    assert problems(_insert_line(SPECIMEN, 9, f'[Deal "{DEAL}"]')) == [
+        "t.omb:10:1: duplicate tag [Deal] (to begin another game, leave a blank line before its tags)"
+    ]
+    assert problems(HEAD + HEAD) == [
+        f"t.omb:{n}:1: duplicate tag [{tag}] (to begin another game, leave a blank line before its tags)"
+        for n, tag in ((4, "Rules"), (5, "Players"), (6, "Deal"))
+    ]
+
+
+def test_a_miscased_structured_tag_is_an_error_naming_the_right_spelling() -> None:
+    text = SPECIMEN.replace('[Rules "1665"]', '[rules "court-gamester"]')
+    assert problems(text) == ["t.omb:3:1: tag [rules]: tags are case-sensitive; did you mean [Rules]?"]
+    assert first_error(HEAD + '[RESULT "win"]\n') == (
+        "t.omb:4:1: tag [RESULT]: tags are case-sensitive; did you mean [Result]?"
+    )
+    # free tags are free text, whatever their case; the writer will not write a look-alike
+    assert read_record(HEAD + '[event "x"]\n').tags == (("event", "x"),)
+    with pytest.raises(ValueError, match="tag name 'players' cannot be written as a free tag"):
+        write_record(GameRecord(("A", "B", "C"), RecordedDeal.unknown(), tags=(("players", "x"),)))
 
 
 def test_deal_tag_may_span_lines_and_use_symbols() -> None:

@@ -188,7 +188,7 @@ _COMMENT = (
 )
 _COMMENTS = st.lists(_COMMENT, max_size=2).map(tuple)
 _TAG_NAME = st.from_regex(r"[A-Za-z][A-Za-z0-9_]{0,8}", fullmatch=True).filter(
-    lambda n: n not in STRUCTURED_TAGS
+    lambda n: n.casefold() not in {t.casefold() for t in STRUCTURED_TAGS}
 )
 _TAG_VALUE = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\r"), max_size=20)
 

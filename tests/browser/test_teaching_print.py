@@ -135,3 +135,83 @@ def test_a_page_printed_in_dark_mode_prints_dark_on_white(browser: Any, book_url
         watch.assert_clean()
     finally:
         ctx.close()
+
+
+_VIEWERS_PRINTED = """() => {
+  const shown = (e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden';
+  const all = (root, sel) => Array.from(root.querySelectorAll(sel));
+  const dark = (c) => Math.max(...(c.match(/\\d+/g) || []).slice(0, 3).map(Number)) < 90;
+  return all(document, '.om-viewer').map((v) => {
+    const notes = v.querySelector('aside.om-notes');
+    const last = all(notes, '.om-note').pop();
+    const overlaps = all(v, 'ul.om-hand').map((hand) => {
+      const boxes = all(hand, ':scope > li').map((li) => li.getBoundingClientRect());
+      return boxes.filter((b, i) => i > 0 && Math.abs(b.top - boxes[i - 1].top) < 1
+        && b.left < boxes[i - 1].right - 0.5).length;
+    });
+    const table = getComputedStyle(v.querySelector('.om-table'));
+    return {
+      id: v.id,
+      notesClipped: notes.scrollHeight - notes.clientHeight,
+      lastNoteInside: last.getBoundingClientRect().bottom <= notes.getBoundingClientRect().bottom + 1,
+      buttons: all(v, 'button').filter(shown).length,
+      keys: all(v, '.om-keys, .om-jump, .om-controls').filter(shown).length,
+      overlaps: overlaps.reduce((a, b) => a + b, 0),
+      tableBackground: table.backgroundColor,
+      tableImage: table.backgroundImage,
+      tableTextDark: dark(table.color),
+    };
+  });
+}"""
+
+
+# where the printed notes of the first replay stopped: does Morley's sentence lie inside the box?
+_BASTO_INSIDE = """() => {
+  const notes = document.querySelector('#pole aside.om-notes');
+  const p = Array.from(notes.querySelectorAll('p'))
+    .find((e) => e.textContent.includes('the third trump, Basto,'));
+  return p.getBoundingClientRect().bottom <= notes.getBoundingClientRect().bottom + 1;
+}"""
+
+
+def test_a_belinda_replay_prints_whole_without_its_controls(page: Any, book_url: str) -> None:
+    watch = watch_page(page, book_url)
+    page.set_viewport_size({"width": 794, "height": 1123})  # A4 at 96 dpi, as Chromium prints it
+    page.goto(f"{book_url}/book/belinda/tricks.html", wait_until="networkidle")
+    on_screen = page.evaluate(_VIEWERS_PRINTED)
+    assert len(on_screen) == 3
+    # on the screen the notes scroll in their box, the buttons work and the hands are fanned
+    assert all(v["notesClipped"] > 0 and v["buttons"] > 0 and v["overlaps"] > 0 for v in on_screen), on_screen
+    assert not page.evaluate(_BASTO_INSIDE)
+
+    page.emulate_media(media="print")
+    printed = page.evaluate(_VIEWERS_PRINTED)
+    for v in printed:
+        assert v["notesClipped"] <= 1 and v["lastNoteInside"], v  # every line of verse and commentary
+        assert v["buttons"] == 0 and v["keys"] == 0, v
+        assert v["overlaps"] == 0, v  # each card of a hand in full
+        assert v["tableBackground"] == "rgb(255, 255, 255)" and v["tableImage"] == "none", v
+        assert v["tableTextDark"], v
+    # the sentence the scrolling box cut off, and all that follows it, is on the paper
+    assert page.evaluate(_BASTO_INSIDE)
+    assert page.locator("#jb-print-toc").is_hidden()
+    page.emulate_media(media="screen")
+    watch.assert_clean()
+
+
+def test_an_edition_page_prints_without_code_toggles_or_contents(page: Any, book_url: str) -> None:
+    watch = watch_page(page, book_url)
+    page.goto(f"{book_url}/book/edition/play.html", wait_until="networkidle")
+    toggles = page.locator("details.hide.above-input > summary")
+    assert toggles.count() > 0 and toggles.first.is_visible()
+    sections = page.locator("section.ombre-edition-section")
+    assert sections.count() > 0
+
+    page.emulate_media(media="print")
+    assert page.get_by_text("Show code cell source").filter(visible=True).count() == 0
+    assert page.locator("details.hide.above-input").filter(visible=True).count() == 0
+    assert page.locator("#jb-print-toc").is_hidden()
+    # what the code cells print, the edition's text, is still on the paper
+    assert sections.filter(visible=True).count() == sections.count()
+    page.emulate_media(media="screen")
+    watch.assert_clean()
