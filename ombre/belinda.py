@@ -1535,7 +1535,10 @@ def winnings(record: GameRecord | str, rules: str) -> Winnings:
     if st.trump is None or st.ombre is None or not st.is_terminal():
         raise BelindaError("the record does not reach the end of the hand")
     passes = tuple(seat for seat, bid in st.bids if bid.kind == "pass")
-    spoke = next(i for i, (seat, bid) in enumerate(st.bids) if seat == st.ombre and bid.kind != "pass")
+    # where the Ombre bid (a forced Spadille never bid: then every pass came before)
+    spoke = next(
+        (i for i, (seat, bid) in enumerate(st.bids) if seat == st.ombre and bid.kind != "pass"), len(st.bids)
+    )
     passes_before = tuple(seat for seat, bid in st.bids[:spoke] if bid.kind == "pass")
 
     def settled(sans_prendre: bool, taken_in: tuple[int, int, int], passes: tuple[int, ...]) -> Settlement:

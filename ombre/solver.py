@@ -711,8 +711,7 @@ class Solver:
     # -- encoding --------------------------------------------------------------
 
     def _check(self, pos: Position) -> None:
-        if not isinstance(pos, Position):
-            raise TypeError(f"pos: expected a Position, not {type(pos).__name__} {pos!r}")
+        _check_position(pos, "pos")
         if pos.trump is not self.trump or pos.ombre != self.ombre:
             raise PositionError(
                 f"this solver is for {self.trump.plural} with the Ombre in seat {self.ombre}; "
@@ -1609,10 +1608,11 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
 # ---------------------------------------------------------------------------
 
 
-def _check_position(position: object) -> None:
+def _check_position(position: object, what: str = "position") -> None:
+    """Refuse what is not a :class:`Position`, naming the argument ``what``."""
     if not isinstance(position, Position):
         raise TypeError(
-            f"position: expected a Position (Position.parse or Position.from_hands), "
+            f"{what}: expected a Position (Position.parse or Position.from_hands), "
             f"not {type(position).__name__} {position!r}"
         )
 

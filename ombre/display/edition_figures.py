@@ -394,13 +394,9 @@ def splits_html() -> Html:
         'its own interpretation: <a href="#ombre-note-four-four-one">the note on the Repuesto\'s 4-4-1</a> '
         "gives the pamphlet's words for both readings.</p>"
     )
-    four = [(4, a, 5 - a) for a in range(6)]
-    four_wins = [f"{o}-{a}-{b}" for o, a, b in four if result_of((o, a, b), ombre=0) is Result.WIN]
-    four_not = [
-        f"{o}-{a}-{b} ({_RESULT_WORD[result_of((o, a, b), ombre=0)]})"
-        for o, a, b in four
-        if result_of((o, a, b), ombre=0) is not Result.WIN
-    ]
+    four = {f"4-{a}-{5 - a}": result_of((4, a, 5 - a), ombre=0) for a in range(6)}
+    four_wins = [split for split, r in four.items() if r is Result.WIN]
+    four_not = [f"{split} ({_RESULT_WORD[r]})" for split, r in four.items() if r is not Result.WIN]
     return Html(
         '<div class="ombre-fig-splits">'
         + _table(
