@@ -1385,8 +1385,10 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
             if len(masters) > 1:
                 masters.sort(key=history[leader].__getitem__)
             return masters + rest
-        # a defender first cashes plain winners the Ombre must follow (he cannot ruff them),
-        # then those he might ruff, then low cards (by history); master trumps last (they keep)
+        # a defender first cashes plain winners the Ombre must follow (he cannot ruff them), then
+        # leads low to a suit his partner wins (the partner's best card beats the Ombre's, who
+        # must follow or has no trump), then master trumps, then winners the Ombre might ruff,
+        # then the other low cards; low cards by history within each group
         if len(rest) > 1:
             rest.sort(key=history[leader].__getitem__)
         cash: list[int] = []
@@ -1399,7 +1401,16 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
                 cash.append(c)
             else:
                 ruffable.append(c)
-        return cash + ruffable + rest + keep
+        partner = others0 & ~hO
+        to_partner: list[int] = []
+        other: list[int] = []
+        for c in rest:
+            oS = hO & follow[c]
+            if c < tbase and (oS or not hO & tmask) and (partner & follow[c]).bit_length() > oS.bit_length():
+                to_partner.append(c)
+            else:
+                other.append(c)
+        return cash + to_partner + keep + ruffable + other
 
     def expand(  # noqa: C901 - one loop per card of the trick, kept inline for speed
         h0: int,
@@ -1519,6 +1530,18 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
                     elif i and not (L2 & ok) >> (c0 + 1):
                         # a defender second, his partner unable to beat the lead: his cheapest winner
                         seconds.insert(0, seconds.pop(i))
+            elif len(seconds) > 1:
+                # a defender second after his partner's lead, the Ombre third: when the Ombre can beat
+                # the lead, his cheapest card that beats it and that the Ombre cannot beat
+                beat3 = L2 & ok
+                if beat3 >> (c0 + 1):
+                    j = 0
+                    while j < len(seconds) and (
+                        seconds[j] < c0 or not ok >> seconds[j] & 1 or beat3 >> (seconds[j] + 1)
+                    ):
+                        j += 1
+                    if 0 < j < len(seconds):
+                        seconds.insert(0, seconds.pop(j))
             best1 = -1 if m1 else 99
             for c1 in seconds:
                 H1n = H1 ^ (1 << c1)
