@@ -1387,8 +1387,8 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
             return masters + rest
         # a defender first cashes plain winners the Ombre must follow (he cannot ruff them), then
         # leads low to a suit his partner wins (the partner's best card beats the Ombre's, who
-        # must follow or has no trump), then master trumps, then winners the Ombre might ruff,
-        # then the other low cards; low cards by history within each group
+        # must follow or has no trump), then master trumps, then the other low cards, and last
+        # the winners the Ombre might ruff; low cards by history within each group
         if len(rest) > 1:
             rest.sort(key=history[leader].__getitem__)
         cash: list[int] = []
@@ -1410,7 +1410,7 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
                 to_partner.append(c)
             else:
                 other.append(c)
-        return cash + to_partner + keep + ruffable + other
+        return cash + to_partner + keep + other + ruffable
 
     def expand(  # noqa: C901 - one loop per card of the trick, kept inline for speed
         h0: int,
