@@ -41,14 +41,16 @@ with the tools that make bridge solvers fast:
 * move ordering: the card that decided the same position before, then the
   lead that last decided a test at the same seat and trick count (a killer
   move); the Ombre's winners first; a defender cashes plain winners the Ombre
-  must follow before low cards, and keeps master trumps for last; among the
-  Ombre's winners and a defender's low cards, those that decided most tests
-  for that seat so far come first (a history table); second
-  hand plays his cheapest winner (the Ombre, one the third hand cannot beat),
-  a defender plays low when his partner can beat the lead; otherwise the
-  cheapest card.  Under the ``"outcome"`` objective the defenders lead
-  winners first like the Ombre, with no killer moves and no history table:
-  measured over the benchmark's deals, those cost more than they save there.
+  must follow, then leads low to a suit his partner wins, then master trumps,
+  then his other low cards, and last the winners the Ombre might ruff; among
+  the Ombre's winners and a defender's low cards, those that decided most
+  tests for that seat so far come first (a history table); second hand plays
+  his cheapest winner (the Ombre, one the third hand cannot beat; a defender
+  after his partner's lead, one the Ombre cannot beat), a defender plays low
+  when his partner can beat the lead; otherwise the cheapest card.  Under the
+  ``"outcome"`` objective the defenders lead winners first like the Ombre,
+  with no killer moves and no history table: measured over the benchmark's
+  deals, those cost more than they save there.
 
 >>> pos = Position.from_hands(["Ks 5c", "Kd 4d", "5h As"], trump="s", ombre=0, leader=0,
 ...                             won=(3, 2, 2))
