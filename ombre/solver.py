@@ -1407,8 +1407,9 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
         to_partner: list[int] = []
         other: list[int] = []
         for c in rest:
-            oS = hO & follow[c]
-            if c < tbase and (oS or not hO & tmask) and (partner & follow[c]).bit_length() > oS.bit_length():
+            fm = follow[c]
+            oS = hO & fm
+            if c < tbase and (oS or not hO & tmask) and (partner & fm).bit_length() > oS.bit_length():
                 to_partner.append(c)
             else:
                 other.append(c)
@@ -1513,37 +1514,25 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
                             all2 += runs[x | (others2 & bm) << 27]
                 thirds0 = all2
             ok = winm[c0]
-            if m0 or m1:
-                i = len(seconds)
-                while i and seconds[i - 1] > c0 and ok >> seconds[i - 1] & 1:
-                    i -= 1
-                if i < len(seconds):  # seconds[i:] beat the lead
-                    if m1:
-                        # the Ombre second: his cheapest winner the third player cannot beat, else his
-                        # cheapest winner
-                        beat3 = L2 & ok
-                        j = i
-                        while j < len(seconds) and beat3 >> (seconds[j] + 1):
-                            j += 1
-                        if j == len(seconds):
-                            j = i
-                        if j:
-                            seconds.insert(0, seconds.pop(j))
-                    elif i and not (L2 & ok) >> (c0 + 1):
-                        # a defender second, his partner unable to beat the lead: his cheapest winner
-                        seconds.insert(0, seconds.pop(i))
-            elif len(seconds) > 1:
-                # a defender second after his partner's lead, the Ombre third: when the Ombre can beat
-                # the lead, his cheapest card that beats it and that the Ombre cannot beat
+            i = len(seconds)
+            while i and seconds[i - 1] > c0 and ok >> seconds[i - 1] & 1:
+                i -= 1
+            if i < len(seconds):  # seconds[i:] beat the lead
                 beat3 = L2 & ok
-                if beat3 >> (c0 + 1):
-                    j = 0
-                    while j < len(seconds) and (
-                        seconds[j] < c0 or not ok >> seconds[j] & 1 or beat3 >> (seconds[j] + 1)
-                    ):
+                if m1 or not m0:
+                    # the second hand's cheapest winner the third cannot beat: the Ombre second
+                    # falls back on his cheapest winner; a defender after his partner's lead tries
+                    # it only when the Ombre can beat the lead, and otherwise plays low
+                    j = i
+                    while j < len(seconds) and beat3 >> (seconds[j] + 1):
                         j += 1
-                    if 0 < j < len(seconds):
+                    if j == len(seconds):
+                        j = i if m1 else 0
+                    if j and (m1 or beat3 >> (c0 + 1)):
                         seconds.insert(0, seconds.pop(j))
+                elif i and not beat3 >> (c0 + 1):
+                    # a defender second, his partner unable to beat the lead: his cheapest winner
+                    seconds.insert(0, seconds.pop(i))
             best1 = -1 if m1 else 99
             for c1 in seconds:
                 H1n = H1 ^ (1 << c1)
