@@ -594,6 +594,22 @@ def test_widget_numeric_and_fresh_questions() -> None:
     assert w.feedback.value == "" and w.last is None
 
 
+def test_widget_says_in_visible_text_how_to_write_a_number() -> None:
+    from ipywidgets import Text  # type: ignore[import-untyped]
+
+    from ombre.display.exercise_widgets import ExerciseWidget
+
+    w = ExerciseWidget(find("probability-1"))
+    assert w.text.placeholder == Text().placeholder  # ipywidgets' empty default: a placeholder vanishes
+    assert w.format_note.layout.display == "" and w.format_note.value == (
+        "<small>Write a number, a fraction (3/8), a percentage or &#8220;1 in N&#8221;.</small>"
+    )
+    assert "9/40" not in w.format_note.value  # the example is not the answer
+    assert w.box.children.index(w.format_note) == w.box.children.index(w.text) + 1
+    choice = ExerciseWidget(find("tricks-1"))  # a multiple-choice question has no text box, no note
+    assert choice.text.layout.display == choice.format_note.layout.display == "none"
+
+
 def test_set_widget_holds_one_widget_per_exercise() -> None:
     from ombre.display.exercise_widgets import set_widget
 

@@ -2,7 +2,8 @@
 
 :class:`ExerciseWidget` shows one :class:`~ombre.exercises.Exercise`: the
 question (with Pope's lines and the cards, when it has them), radio buttons
-or a text box for the answer, a *Check* button, a feedback line that says why
+or a text box for the answer (with a visible line under it saying how a number
+may be written), a *Check* button, a feedback line that says why
 the answer is right or wrong (the engine's own explanation), a hint and the
 solution behind toggles, and *New question*, which asks the exercise's
 generator for a fresh one of the same kind (a different one: seeds that deal
@@ -39,6 +40,7 @@ from typing import Any
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from ombre.display.cardtext import CARD_TOKEN, card_names, card_text_html
+from ombre.display.exercises_html import ANSWER_FORMAT_HTML
 from ombre.display.live import display_with_live_regions, live_html, say, show_live_script
 from ombre.display.svg import cards_html
 from ombre.errors import OmbreError
@@ -100,7 +102,10 @@ class ExerciseWidget:
             style={"description_width": "initial"},
             layout=widgets.Layout(width="auto"),
         )
-        self.text = widgets.Text(placeholder="a number, 3/8, 37.5% or 1 in N", description="Answer:")
+        self.text = widgets.Text(description="Answer:")
+        # what the answer may be written as, in visible text under the box (a placeholder would
+        # vanish as soon as the student types, and screen readers do not all read it)
+        self.format_note = widgets.HTML()
         self.check_button = widgets.Button(description="Check", button_style="primary")
         self.new_button = widgets.Button(
             description="New question",
@@ -124,6 +129,7 @@ class ExerciseWidget:
                 self.question,
                 self.choices,
                 self.text,
+                self.format_note,
                 widgets.HBox([self.check_button, self.new_button, self.new_note]),
                 self.feedback,
                 self.hint_box,
@@ -236,12 +242,15 @@ class ExerciseWidget:
             self.choices.value = None
             self.choices.layout.display = ""
             self.text.layout.display = "none"
+            self.format_note.layout.display = "none"
         else:
             self.choices.options = []
             self.choices.layout.display = "none"
             self.text.value = ""
             self.text.description = f"Answer ({ex.unit}):" if ex.unit else "Answer:"
             self.text.layout.display = ""
+            self.format_note.value = f"<small>Write {ANSWER_FORMAT_HTML}.</small>"
+            self.format_note.layout.display = ""
         say(self.feedback, "")
         self.hint_box.children[0].value = (
             f"<p>{_e(ex.hint)}</p>" if ex.hint else "<p>No hint for this one.</p>"

@@ -31,6 +31,9 @@ from ombre.display.cardtext import card_names, card_text_html
 from ombre.display.svg import cards_html
 from ombre.exercises import Exercise, ExerciseSet
 
+#: what a numeric answer may be written as, shown beside every answer box (here and in the widgets)
+ANSWER_FORMAT_HTML = "a number, a fraction (3/8), a percentage or &#8220;1 in N&#8221;"
+
 __all__ = ["exercise_html", "exercise_set_html", "standalone_page", "EXERCISE_CSS", "EXERCISE_JS"]
 
 EXERCISE_CSS = """
@@ -267,8 +270,7 @@ def exercise_html(
             f'<input type="text" id="{did}-answer" name="{did}-answer" inputmode="text" '
             'autocomplete="off" '
             f'spellcheck="false" aria-describedby="{did}-prompt {did}-format">'
-            f' <span class="ombre-ex-source" id="{did}-format">a number, a fraction (3/8), a percentage or '
-            f"&#8220;1 in N&#8221;{precision}</span>"
+            f' <span class="ombre-ex-source" id="{did}-format">{ANSWER_FORMAT_HTML}{precision}</span>'
         )
     parts.append('<div><button type="submit">Check</button></div></form>')
     parts.append(
