@@ -41,6 +41,7 @@ test: lint unit nbval build book-tests
 lint: $(STAMP)
 	$(BIN)/ruff check ombre tests benchmarks tools book/_ext
 	$(BIN)/mypy --strict ombre
+	$(BIN)/lint-imports --no-cache
 
 unit: $(STAMP)
 	$(BIN)/pytest -q ombre tests -m "not book and not browser" -p no:cacheprovider

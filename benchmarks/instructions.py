@@ -7,7 +7,7 @@ Usage::
 
 Prints one figure, ``solve_instructions_g value G``: the instructions that
 solving ``random_position(0)`` ... ``random_position(N - 1)`` takes (a fresh
-:class:`ombre.solver.Solver` each, tricks objective), counted by valgrind's
+:class:`ombre.engine.solver.Solver` each, tricks objective), counted by valgrind's
 callgrind, less those of a run that only imports.  Unlike ``solve_median_ms``
 the count is the same from run to run, so it shows gains of 1% that timings on
 a shared machine hide.  It needs ``valgrind`` on the PATH and takes about a
@@ -25,7 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 SOLVE = """
-from ombre.solver import Solver, random_position
+from ombre.engine.solver import Solver, random_position
 deals = [random_position(seed) for seed in range({n})]
 if {solve}:
     for p in deals:

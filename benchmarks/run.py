@@ -36,10 +36,10 @@ def _best(fn: Callable[[], object], repeats: int) -> float:
 
 def bench_playouts(quick: bool) -> list[Figure]:
     """Complete random legal hands a second, and the time to list the legal plays."""
-    from ombre import _core
-    from ombre.cards import Suit, parse_cards
-    from ombre.game import Deal, Exchange, GameState, Phase, parse_action
-    from ombre.rules import legal_plays
+    from ombre.engine import _core
+    from ombre.engine.cards import Suit, parse_cards
+    from ombre.engine.game import Deal, Exchange, GameState, Phase, parse_action
+    from ombre.engine.rules import legal_plays
 
     n = 5_000 if quick else 50_000
     _core.playouts(500, seed=0)  # warm up
@@ -130,10 +130,10 @@ def bench_replay(quick: bool) -> list[Figure]:
 
     from playwright.sync_api import sync_playwright
 
-    from ombre.display.viewer import replay_html
-    from ombre.record import read_records
+    from ombre.display.replay import replay_html
+    from ombre.engine.record import read_records
 
-    text = (resources.files("ombre") / "data" / "records" / "specimen.omb").read_text(encoding="utf-8")
+    text = (resources.files("ombre.engine.record") / "examples" / "specimen.omb").read_text(encoding="utf-8")
     [record] = read_records(text)
     t0 = time.process_time()
     viewer = replay_html(record, viewer_id="bench")
@@ -178,7 +178,7 @@ def bench_replay(quick: bool) -> list[Figure]:
 
 def bench_tournament(quick: bool) -> list[Figure]:
     """Monte Carlo against rule-of-thumb against random: mean gain per hand with 95% intervals."""
-    from ombre.players import tournament
+    from ombre.engine.players import tournament
 
     t0 = time.process_time()
     r = tournament(24 if quick else 240, seed=0)
@@ -217,7 +217,7 @@ def bench_solve(quick: bool) -> list[Figure]:
     import statistics
 
     from ombre.belinda import replay
-    from ombre.solver import Solver, analyse_game, random_position
+    from ombre.engine.solver import Solver, analyse_game, random_position
 
     deals = [random_position(seed) for seed in range(20 if quick else 100)]
     Solver(deals[0].trump, deals[0].ombre).value(deals[0])  # warm the shared tables

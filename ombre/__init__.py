@@ -14,7 +14,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ombre.cards import (
+    from ombre.engine.cards import (
         BASTO,
         DECK,
         PAM,
@@ -26,15 +26,7 @@ if TYPE_CHECKING:
         parse_card,
         parse_cards,
     )
-    from ombre.errors import (
-        BrailleError,
-        IllegalActionError,
-        IllegalPlayError,
-        OmbreError,
-        RecordError,
-        RulesError,
-    )
-    from ombre.game import (
+    from ombre.engine.game import (
         Action,
         Bid,
         Deal,
@@ -48,8 +40,8 @@ if TYPE_CHECKING:
         Trick,
         parse_action,
     )
-    from ombre.payments import Amount, Settlement, settle
-    from ombre.rules import (
+    from ombre.engine.payments import Amount, Settlement, settle
+    from ombre.engine.rules import (
         RULESETS,
         Result,
         RuleSet,
@@ -63,52 +55,60 @@ if TYPE_CHECKING:
         trump_order,
         why_illegal,
     )
+    from ombre.errors import (
+        BrailleError,
+        IllegalActionError,
+        IllegalPlayError,
+        OmbreError,
+        RecordError,
+        RulesError,
+    )
 
 #: exported name -> the module that defines it
 _EXPORTS: dict[str, str] = {
-    "BASTO": "ombre.cards",
-    "DECK": "ombre.cards",
-    "PAM": "ombre.cards",
-    "SPADILLE": "ombre.cards",
-    "Card": "ombre.cards",
-    "CardError": "ombre.cards",
-    "Suit": "ombre.cards",
-    "format_cards": "ombre.cards",
-    "parse_card": "ombre.cards",
-    "parse_cards": "ombre.cards",
+    "BASTO": "ombre.engine.cards",
+    "DECK": "ombre.engine.cards",
+    "PAM": "ombre.engine.cards",
+    "SPADILLE": "ombre.engine.cards",
+    "Card": "ombre.engine.cards",
+    "CardError": "ombre.engine.cards",
+    "Suit": "ombre.engine.cards",
+    "format_cards": "ombre.engine.cards",
+    "parse_card": "ombre.engine.cards",
+    "parse_cards": "ombre.engine.cards",
     "OmbreError": "ombre.errors",
     "IllegalActionError": "ombre.errors",
     "IllegalPlayError": "ombre.errors",
     "RecordError": "ombre.errors",
     "BrailleError": "ombre.errors",
     "RulesError": "ombre.errors",
-    "Action": "ombre.game",
-    "Bid": "ombre.game",
-    "Deal": "ombre.game",
-    "DeclareVole": "ombre.game",
-    "Exchange": "ombre.game",
-    "GameState": "ombre.game",
-    "NameTrump": "ombre.game",
-    "Phase": "ombre.game",
-    "Play": "ombre.game",
-    "SeatView": "ombre.game",
-    "Trick": "ombre.game",
-    "parse_action": "ombre.game",
-    "Amount": "ombre.payments",
-    "Settlement": "ombre.payments",
-    "settle": "ombre.payments",
-    "RULESETS": "ombre.rules",
-    "Result": "ombre.rules",
-    "RuleSet": "ombre.rules",
-    "get_rules": "ombre.rules",
-    "is_trump": "ombre.rules",
-    "legal_plays": "ombre.rules",
-    "matadors": "ombre.rules",
-    "plain_order": "ombre.rules",
-    "result_of": "ombre.rules",
-    "trick_winner": "ombre.rules",
-    "trump_order": "ombre.rules",
-    "why_illegal": "ombre.rules",
+    "Action": "ombre.engine.game",
+    "Bid": "ombre.engine.game",
+    "Deal": "ombre.engine.game",
+    "DeclareVole": "ombre.engine.game",
+    "Exchange": "ombre.engine.game",
+    "GameState": "ombre.engine.game",
+    "NameTrump": "ombre.engine.game",
+    "Phase": "ombre.engine.game",
+    "Play": "ombre.engine.game",
+    "SeatView": "ombre.engine.game",
+    "Trick": "ombre.engine.game",
+    "parse_action": "ombre.engine.game",
+    "Amount": "ombre.engine.payments",
+    "Settlement": "ombre.engine.payments",
+    "settle": "ombre.engine.payments",
+    "RULESETS": "ombre.engine.rules",
+    "Result": "ombre.engine.rules",
+    "RuleSet": "ombre.engine.rules",
+    "get_rules": "ombre.engine.rules",
+    "is_trump": "ombre.engine.rules",
+    "legal_plays": "ombre.engine.rules",
+    "matadors": "ombre.engine.rules",
+    "plain_order": "ombre.engine.rules",
+    "result_of": "ombre.engine.rules",
+    "trick_winner": "ombre.engine.rules",
+    "trump_order": "ombre.engine.rules",
+    "why_illegal": "ombre.engine.rules",
 }
 
 __all__ = [

@@ -112,7 +112,7 @@ def _seed(text: str) -> int:
 
 
 def _set_seed(text: str) -> int:
-    """An exercise sets' seed: 0 or more, the seeds that :func:`ombre.exercises.find` reads back."""
+    """An exercise sets' seed: 0 or more, the seeds that :func:`ombre.teaching.find` reads back."""
     value = _seed(text)
     if value < 0:
         raise argparse.ArgumentTypeError(f"{text!r} must be 0 or more")
@@ -134,7 +134,7 @@ def _replay_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    from ombre.record import read_records, replay_record
+    from ombre.engine.record import read_records, replay_record
 
     games = read_records(_read_text(args.file), path=args.file)
     if args.game is not None:
@@ -162,7 +162,7 @@ def _check_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def _check(args: argparse.Namespace) -> int:
-    from ombre.record import check_records, parse_records
+    from ombre.engine.record import check_records, parse_records
 
     text = _read_text(args.file)
     problems = check_records(text, path=args.file)
@@ -190,9 +190,9 @@ def _deal_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def _deal(args: argparse.Namespace) -> int:
-    from ombre.game import Deal, GameState
-    from ombre.record import GameRecord, write_record
-    from ombre.rules import get_rules
+    from ombre.engine.game import Deal, GameState
+    from ombre.engine.record import GameRecord, write_record
+    from ombre.engine.rules import get_rules
 
     rules = get_rules(args.rules)
     names = [n.strip() for n in args.players.split(";")]
@@ -215,7 +215,7 @@ def _decode_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def _decode(args: argparse.Namespace) -> int:
-    from ombre.braille import decode
+    from ombre.sources.braille import decode
 
     doc = decode(_read_text(args.file, "braille file"), path=args.file)
     args.out.write(doc.text + "\n")
@@ -244,7 +244,7 @@ def _editions_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def _editions(args: argparse.Namespace) -> int:
-    from ombre.classroom import write_editions
+    from ombre.teaching.handouts import write_editions
 
     paths = write_editions(args.outdir, seed=args.seed, force=args.force)
     notebooks = [p for p in paths if p.suffix == ".ipynb"]
@@ -267,8 +267,8 @@ def _solve_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def _solve(args: argparse.Namespace) -> int:
-    from ombre.record import read_records, replay_record
-    from ombre.solver import analyse_game, value_text
+    from ombre.engine.record import read_records, replay_record
+    from ombre.engine.solver import analyse_game, value_text
 
     games = read_records(_read_text(args.file), path=args.file)
     numbers = list(range(1, len(games) + 1))

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import re
 
-from ombre.display.edition_figures import card_orders_html
-from ombre.display.edition_html import braille_view_html
+from ombre.display.edition.figures import card_orders_html
+from ombre.display.edition.html import braille_view_html
 from ombre.display.plots import table_html
-from ombre.edition import load_edition
+from ombre.sources.edition import load_edition
 
 
 def test_a_corner_cell_is_not_an_empty_column_header() -> None:
@@ -48,8 +48,8 @@ def test_cells_of_the_neighbouring_sections_are_labelled() -> None:
 
 def test_cards_in_exercise_text_have_their_names() -> None:
     from ombre.display.cardtext import card_label, card_text_html
-    from ombre.display.exercises_html import exercise_html
-    from ombre.exercises import find
+    from ombre.display.teaching.html import exercise_html
+    from ombre.teaching import find
 
     assert card_label("7♦?") == "the Seven of Diamonds, conjectural"
     assert card_text_html("A♠ & K♥") == (

@@ -12,13 +12,13 @@ from typing import Any
 
 import pytest
 
-from ombre.cards import SPADILLE, Card, CardError, Suit, parse_cards
-from ombre.display.viewer import build_replay, render_position
+from ombre.display.replay import build_replay, render_position
+from ombre.engine.cards import SPADILLE, Card, CardError, Suit, parse_cards
+from ombre.engine.game import Bid, Deal, GameState, Trick
+from ombre.engine.payments import Amount
+from ombre.engine.rules import explain_play, is_seat, why_illegal
+from ombre.engine.solver import Position, PositionError, Solver, analyse, solve
 from ombre.errors import OmbreError, RulesError
-from ombre.game import Bid, Deal, GameState, Trick
-from ombre.payments import Amount
-from ombre.rules import explain_play, is_seat, why_illegal
-from ombre.solver import Position, PositionError, Solver, analyse, solve
 
 DEAL = Deal.random(seed=1)
 POSITION = Position.parse("Kh / 2s Qh / 3s Jh; trump spades; ombre 0; leader 0; trick As; won 0 0 0")

@@ -33,8 +33,11 @@ def entries() -> list:  # type: ignore[type-arg]
 
 def test_inline_markup_becomes_html() -> None:
     assert render_inline("raise :class:`CardError` now") == "raise <code>CardError</code> now"
-    assert render_inline("the :class:`~ombre.game.GameState`") == "the <code>GameState</code>"
-    assert render_inline("the :func:`ombre.payments.settle`") == "the <code>ombre.payments.settle</code>"
+    assert render_inline("the :class:`~ombre.engine.game.GameState`") == "the <code>GameState</code>"
+    assert (
+        render_inline("the :func:`ombre.engine.payments.settle`")
+        == "the <code>ombre.engine.payments.settle</code>"
+    )
     assert render_inline("cards: ``As 2s Ac``") == "cards: <code>As 2s Ac</code>"
     assert render_inline("of *The Royal Game* (1665)") == "of <em>The Royal Game</em> (1665)"
     assert render_inline("**the privilege**") == "<strong>the privilege</strong>"
@@ -61,26 +64,27 @@ def test_every_row_has_a_rendered_summary(entries: list) -> None:  # type: ignor
 
 def test_rows_the_review_found_wrong(entries: list) -> None:  # type: ignore[type-arg]
     by_name = {(e.module, e.name): e.summary_html for e in entries}
-    assert by_name["ombre.cards", "parse_card"] == (
+    assert by_name["ombre.engine.cards", "parse_card"] == (
         "Read one card; raise <code>CardError</code> naming the text if it is not one."
     )
     assert (
-        by_name["ombre.cards", "format_cards"] == "Canonical text for a list of cards: <code>As 2s Ac</code>."
+        by_name["ombre.engine.cards", "format_cards"]
+        == "Canonical text for a list of cards: <code>As 2s Ac</code>."
     )
-    assert "<code>POOL</code>" in by_name["ombre.payments", "Transfer"]
-    assert by_name["ombre.braille", "source_1665"] == (
+    assert "<code>POOL</code>" in by_name["ombre.engine.payments", "Transfer"]
+    assert by_name["ombre.sources.braille", "source_1665"] == (
         "The braille file of <em>The Royal Game of the Ombre</em> (1665), exactly as stored."
     )
-    assert by_name["ombre.payments", "settle"] == "Settle one hand under <code>rules</code>."
-    assert by_name["ombre.players", "trump_preference"].endswith("a suit whose king you lack.")
-    assert by_name["ombre.players", "sample_world"].endswith(
+    assert by_name["ombre.engine.payments", "settle"] == "Settle one hand under <code>rules</code>."
+    assert by_name["ombre.engine.players", "trump_preference"].endswith("a suit whose king you lack.")
+    assert by_name["ombre.engine.players", "sample_world"].endswith(
         "(cards played, its own hand and discards, shown voids)."
     )
-    assert by_name["ombre.edition", "glossary"] == (
+    assert by_name["ombre.sources.edition", "glossary"] == (
         "The glossary's terms, each with its forms and definition (<code>glossary.json</code>)."
     )
-    assert by_name["ombre.edition", "emendations"].startswith("Every editorial change of the edition")
-    assert by_name["ombre.edition", "annotations"].startswith("Every note of the edition")
+    assert by_name["ombre.sources.edition", "emendations"].startswith("Every editorial change of the edition")
+    assert by_name["ombre.sources.edition", "annotations"].startswith("Every note of the edition")
 
 
 def test_no_braille_numerals_leak_into_citations(entries: list) -> None:  # type: ignore[type-arg]
@@ -89,7 +93,7 @@ def test_no_braille_numerals_leak_into_citations(entries: list) -> None:  # type
     for e in entries:
         assert not re.search(r"#[a-j]\b", e.summary_html), f"{e.module}.{e.name}: {e.summary_html}"
     by_name = {(e.module, e.name): e.summary_html for e in entries}
-    assert by_name["ombre.game", "NameTrump"] == (
+    assert by_name["ombre.engine.game", "NameTrump"] == (
         "The Ombre names the trump suit (before looking at the cards taken in, "
         '1665, "Of taking in", article 3).'
     )
@@ -102,12 +106,17 @@ def test_table_html_has_one_row_a_name(entries: list) -> None:  # type: ignore[t
 
 
 def _public_modules() -> list[str]:
-    """Every module of the package and of ``ombre.display`` whose name has no leading underscore."""
+    """Every module of the package whose name has no leading underscore (a package counts when its
+    ``__init__`` defines public names of its own, not only re-exports)."""
     names = []
-    for pkg in (ombre, ombre.display):
-        for info in pkgutil.iter_modules(pkg.__path__):
-            if not info.name.startswith("_") and not info.ispkg:
-                names.append(f"{pkg.__name__}.{info.name}")
+    for info in pkgutil.walk_packages(ombre.__path__, "ombre."):
+        if any(part.startswith("_") for part in info.name.split(".")):
+            continue
+        module = importlib.import_module(info.name)
+        defined = [getattr(vars(module).get(n), "__module__", "") for n in getattr(module, "__all__", ())]
+        own = [m for m in defined if m == info.name]
+        if not info.ispkg or own:
+            names.append(info.name)
     return names
 
 

@@ -34,9 +34,9 @@ from ombre.belinda import (
     trick_five_leads,
     winnings,
 )
-from ombre.cards import DECK, Card, Suit, parse_cards
-from ombre.rules import Result
-from ombre.texts import morley_text, pope_lines
+from ombre.engine.cards import DECK, Card, Suit, parse_cards
+from ombre.engine.rules import Result
+from ombre.sources.texts import morley_text, pope_lines
 
 # ---------------------------------------------------------------------------
 # The records
@@ -202,7 +202,7 @@ def test_a_record_that_breaks_the_rules_is_reported() -> None:
         "1. As 5s 4s\n2. 2s 6s 3s\n3. Ac 7s 5c\n4. Ks Js Jc\n5. Kc Qs 3h\n"
         "6. Kd 4h 6d\n7. Qd 5h Kh\n"
     )
-    from ombre.record import read_record
+    from ombre.engine.record import read_record
 
     verdicts = check_record(read_record(text))
     rules = verdicts[0]

@@ -186,7 +186,7 @@ def test_engine_table_has_no_raw_markup_and_no_empty_cells() -> None:
 
 
 def test_edition_counts_follow_the_data() -> None:
-    from ombre.edition import count_words, load_edition
+    from ombre.sources.edition import count_words, load_edition
 
     _pages()
     ed = load_edition()
@@ -199,8 +199,8 @@ def test_edition_counts_follow_the_data() -> None:
     table = table[: table.index("</table>")]
     assert table.count("<td>conjecture</td>") == n
     assert table.count("<tr>") == len(ed.emendations) + 1
-    from ombre.cards import Suit
-    from ombre.rules import trump_order
+    from ombre.engine.cards import Suit
+    from ombre.engine.rules import trump_order
 
     red, black = (count_words(len(trump_order(s))) for s in (Suit.HEARTS, Suit.SPADES))
     cards = _text_of(BUILD / "book" / "edition" / "cards.html")
@@ -209,7 +209,7 @@ def test_edition_counts_follow_the_data() -> None:
 
 def test_emendations_table_places_each_reading_in_text_order() -> None:
     """Each row gives the braille page and line of the reading itself, and the rows follow the text."""
-    from ombre.edition import load_edition
+    from ombre.sources.edition import load_edition
 
     _pages()
     ed = load_edition()
@@ -260,7 +260,7 @@ def test_edition_pages_speak_to_the_reader() -> None:
 def test_edition_sources_link_to_their_own_bibliography_entries() -> None:
     """Each source of an edition note links to its entry (#cite-KEY), as the glossary's citations
     do, not to the top of the bibliography."""
-    from ombre.display.edition_html import SOURCE_LABELS
+    from ombre.display.edition.html import SOURCE_LABELS
 
     _pages()
     ids = _parse(BUILD / "book" / "bibliography.html").ids
@@ -358,7 +358,7 @@ def test_the_1665_pamphlet_is_one_of_the_earliest_accounts_quoted_as_the_braille
 
 
 def test_the_rules_page_quotes_the_sources_exactly_and_names_the_engine_s_conventions() -> None:
-    from ombre.rules import RULESETS
+    from ombre.engine.rules import RULESETS
 
     rules = _page("reference/rules.html")
     # 1665: "at 12. pence"; "Gagno, that is, 'tis mine", opened with an opening mark
@@ -401,8 +401,8 @@ def test_morley_s_quotation_within_a_quotation_is_in_single_quotes() -> None:
 def test_the_guide_plans_each_set_and_says_how_to_print_it_and_get_the_notebooks() -> None:
     """Time, rules and materials of every set from its plan; setup; printing (which every set page
     promises); and the notebooks the pages cite, downloadable from the built site."""
-    from ombre.exercises import SET_SPECS, set_plan
-    from ombre.rules import get_rules
+    from ombre.engine.rules import get_rules
+    from ombre.teaching import SET_SPECS, set_plan
 
     guide = _html("teaching/teachers-guide.html")
     start = guide.index("Planning each set")
@@ -439,7 +439,7 @@ def test_reader_facing_text_uses_the_book_s_card_notation_and_no_engine_names() 
     assert "✗ not in play: Q♣" in constraints and "not in play: Qc" not in constraints
     assert "fall to the diamonds (4♥, 6♦, 5♥, 7♦)" in constraints
     assert "ombre.belinda" not in constraints and "CONSTRAINTS" not in constraints
-    assert "ombre.solver" not in _page("belinda/analysis.html")
+    assert "ombre.engine.solver" not in _page("belinda/analysis.html")
     players = _page("teaching/computer-players.html")
     hand = re.search(r"\) holds (.*?) after \d+ tricks", players)
     assert hand and re.fullmatch(r"(?:(?:[2-7AKQJ][♠♥♦♣]) ?)+", hand[1]), hand
@@ -616,7 +616,7 @@ def test_the_advice_page_names_the_count_as_the_book_s() -> None:
 def test_the_guide_names_the_questions_that_every_seed_asks_alike() -> None:
     # the probability set's count of hands has one version only: "each group its own questions"
     # was not quite true, and the guide now says which question repeats
-    from ombre.exercises import exercise_set, generate
+    from ombre.teaching import exercise_set, generate
 
     assert len({generate("probability.hands", s).prompt for s in range(20)}) == 1
     assert exercise_set("probability").exercises[2].kind == "probability.hands"
@@ -628,7 +628,7 @@ def test_the_guide_names_the_questions_that_every_seed_asks_alike() -> None:
 
 
 def test_the_guides_checking_table_shows_roundings_and_a_decimal_comma_judged_by_the_engine() -> None:
-    from ombre.exercises import find
+    from ombre.teaching import find
 
     ex = find("probability-4")
     guide = _html("teaching/teachers-guide.html")

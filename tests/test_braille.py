@@ -12,7 +12,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ombre.braille import (
+from ombre.errors import BrailleError, OmbreError
+from ombre.sources.braille import (
     CELLS,
     PAGE_LENGTH,
     WIDTH,
@@ -29,7 +30,6 @@ from ombre.braille import (
     source_1665,
     to_unicode,
 )
-from ombre.errors import BrailleError, OmbreError
 
 # --------------------------------------------------------------------------- the 1665 file
 
@@ -339,7 +339,7 @@ def test_cli_decode_prints_one_paragraph_a_line() -> None:
 
     from ombre.cli import main
 
-    path = str(resources.files("ombre").joinpath("data/sources/royal-game-of-ombre-1665.brf"))
+    path = str(resources.files("ombre.sources").joinpath("data/royal-game-of-ombre-1665.brf"))
     out, err = io.StringIO(), io.StringIO()
     assert main(["decode", path], out=out, err=err) == 0
     lines = out.getvalue().splitlines()

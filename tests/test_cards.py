@@ -1,10 +1,10 @@
-"""The 40-card pack and its notation (ombre.cards)."""
+"""The 40-card pack and its notation (ombre.engine.cards)."""
 
 from __future__ import annotations
 
 import pytest
 
-from ombre.cards import (
+from ombre.engine.cards import (
     BASTO,
     DECK,
     PAM,

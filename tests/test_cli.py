@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from ombre import cli
-from ombre.game import Deal
-from ombre.record import example_text, read_record, read_record_file, read_records, write_records
+from ombre.engine.game import Deal
+from ombre.engine.record import example_text, read_record, read_record_file, read_records, write_records
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -251,7 +251,7 @@ def test_solve_stops_at_a_renounce_and_locates_it(tmp_path: Path) -> None:
 def test_solve_keeps_the_conjectural_marks_and_aligns_the_columns() -> None:
     from importlib import resources
 
-    path = str(resources.files("ombre").joinpath("data/records/fragment.omb"))
+    path = str(resources.files("ombre.engine.record").joinpath("examples/fragment.omb"))
     status, out, _ = run("solve", path)
     lines = out.splitlines()
     assert status == 0
@@ -260,7 +260,7 @@ def test_solve_keeps_the_conjectural_marks_and_aligns_the_columns() -> None:
     assert lines[4] == "    1  Ann     As    6 tricks  Ac 6 tricks"
     assert lines[11] == "    3  Ben     4c?   6 tricks  6s 6 tricks"
     assert lines[15] == "    4  Cat     3s?   6 tricks  Ks 6 tricks"
-    path = str(resources.files("ombre").joinpath("data/records/belinda-1-pole.omb"))
+    path = str(resources.files("ombre.belinda").joinpath("records/belinda-1-pole.omb"))
     status, out, _ = run("solve", path)
     assert status == 0
     assert [line.split()[:3] for line in out.splitlines() if line.startswith("    1  ")] == [

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from ombre import edition as E
-from ombre.braille import load_1665
-from ombre.rules import get_rules
-from ombre.texts import (
+from ombre.engine.rules import get_rules
+from ombre.sources import edition as E
+from ombre.sources.braille import load_1665
+from ombre.sources.texts import (
     TextError,
     morley_misquotations,
     morley_paragraphs,
@@ -268,7 +268,9 @@ def test_term_anchors_match_sphinx(ed: E.Edition) -> None:
 
 def test_glossary_page_is_generated_from_the_data() -> None:
     page = (ROOT / "book" / "glossary.md").read_text(encoding="utf-8")
-    assert page == E.glossary_markdown(), "regenerate book/glossary.md from ombre.edition.glossary_markdown()"
+    assert page == E.glossary_markdown(), (
+        "regenerate book/glossary.md from ombre.sources.edition.glossary_markdown()"
+    )
     assert "```{glossary}" in page
     assert page.count("{cite:p}") == len(E.glossary())
 
@@ -343,7 +345,7 @@ class _Collect(HTMLParser):
 
 @pytest.fixture(scope="module")
 def whole_html() -> str:
-    from ombre.display.edition_html import edition_html
+    from ombre.display.edition.html import edition_html
 
     return str(edition_html())
 
@@ -385,7 +387,7 @@ def test_every_mark_and_note_is_rendered(ed: E.Edition, whole_html: str) -> None
 
 
 def test_print_view_shows_the_diplomatic_reading_when_marks_are_off(ed: E.Edition) -> None:
-    from ombre.display.edition_html import block_html
+    from ombre.display.edition.html import block_html
 
     out = block_html(ed.block("general-rules-2"))
     assert '<span class="ombre-reading" hidden>Gane</span><span class="ombre-correction">[Game]<span' in out
@@ -432,7 +434,7 @@ def test_each_mark_links_to_its_note_and_says_the_braille_s_reading(ed: E.Editio
 
 
 def test_a_mark_inside_a_noted_phrase_is_not_a_link_in_a_link() -> None:
-    from ombre.display.edition_html import _emendation_html
+    from ombre.display.edition.html import _emendation_html
 
     e = E.load_edition().emendation("they-call")
     inner = _emendation_html(e, link=False)
@@ -441,7 +443,7 @@ def test_a_mark_inside_a_noted_phrase_is_not_a_link_in_a_link() -> None:
 
 
 def test_the_page_and_line_label_is_said_in_words(ed: E.Edition) -> None:
-    from ombre.display.edition_html import block_html
+    from ombre.display.edition.html import block_html
 
     out = block_html(ed.block("of-the-names-of-the-cards-6"))
     where = ed.block("of-the-names-of-the-cards-6").start
@@ -456,7 +458,7 @@ def test_the_page_and_line_label_is_said_in_words(ed: E.Edition) -> None:
 def test_note_blocks_have_headings_and_back_links_named_after_their_lemmas(ed: E.Edition) -> None:
     import html as h
 
-    from ombre.display.edition_html import notes_html
+    from ombre.display.edition.html import notes_html
 
     for sec in ed.sections:
         notes = notes_html(sec.id, edition=ed)
@@ -479,7 +481,7 @@ def test_note_blocks_have_headings_and_back_links_named_after_their_lemmas(ed: E
 
 
 def test_each_source_links_to_its_own_bibliography_entry(ed: E.Edition) -> None:
-    from ombre.display.edition_html import SOURCE_LABELS, notes_html
+    from ombre.display.edition.html import SOURCE_LABELS, notes_html
 
     bib = (ROOT / "book" / "references.bib").read_text(encoding="utf-8")
     keys = set(re.findall(r"^@\w+\{([^,]+),", bib, flags=re.M))
@@ -498,7 +500,7 @@ def test_each_source_links_to_its_own_bibliography_entry(ed: E.Edition) -> None:
 
 
 def test_the_marks_toggle_says_it_acts_on_every_section_and_its_glyph_is_silent(whole_html: str) -> None:
-    from ombre.display.edition_html import TOGGLE_NAME
+    from ombre.display.edition.html import TOGGLE_NAME
 
     names = re.findall(r'<button type="button" class="ombre-marks-toggle"[^>]*>(.*?)</button>', whole_html)
     assert names and set(names) == {TOGGLE_NAME} and TOGGLE_NAME == "Editorial marks (all sections)"
@@ -508,7 +510,7 @@ def test_the_marks_toggle_says_it_acts_on_every_section_and_its_glyph_is_silent(
 
 
 def test_the_key_s_sample_is_left_alone_by_the_toggle() -> None:
-    from ombre.display.edition_html import EDITION_SCRIPT, edition_controls
+    from ombre.display.edition.html import EDITION_SCRIPT, edition_controls
 
     assert 'querySelectorAll(".ombre-emendation:not(.ombre-sample)")' in EDITION_SCRIPT
     bar = edition_controls()
@@ -530,7 +532,7 @@ def test_subheadings_are_roman_as_the_braille_cannot_attest_italics() -> None:
 
 
 def test_braille_padding_is_not_read_out(ed: E.Edition) -> None:
-    from ombre.display.edition_html import braille_view_html
+    from ombre.display.edition.html import braille_view_html
 
     table = braille_view_html("of-the-codillio", unicode=True, edition=ed)
     # p. 7, l. 2 ends in five blank cells
@@ -549,7 +551,7 @@ def test_braille_padding_is_not_read_out(ed: E.Edition) -> None:
 
 
 def test_the_first_lines_are_labelled_tables_with_their_print() -> None:
-    from ombre.display.edition_html import first_lines_html
+    from ombre.display.edition.html import first_lines_html
 
     doc = load_1665()
     sample = first_lines_html(3)
@@ -695,7 +697,7 @@ def test_view_tabs_and_marks_toggle_in_chromium(tmp_path: Path) -> None:
     if not Path("/usr/bin/chromium").exists():
         pytest.skip("Chromium is not installed at /usr/bin/chromium")
     pytest.importorskip("playwright")
-    from ombre.display.edition_html import edition_html
+    from ombre.display.edition.html import edition_html
 
     css = (ROOT / "book" / "_static" / "ombre-edition.css").read_text(encoding="utf-8")
     page = tmp_path / "edition.html"
@@ -745,9 +747,9 @@ def test_view_tabs_and_marks_toggle_in_chromium(tmp_path: Path) -> None:
 def _matador_payment(rules_name: str, run: int, wins: bool) -> tuple[int, int]:
     """What defender 1 pays the Ombre (seat 0) for the matadors, in the smallest unit, when the
     Ombre holds a run of ``run`` trumps from Spadille; and what the Ombre pays defender 1."""
-    from ombre.cards import DECK, Suit
-    from ombre.payments import settle
-    from ombre.rules import get_rules, trump_order
+    from ombre.engine.cards import DECK, Suit
+    from ombre.engine.payments import settle
+    from ombre.engine.rules import get_rules, trump_order
 
     trump = Suit.SPADES
     order = trump_order(trump)
@@ -810,7 +812,7 @@ def test_the_two_readings_of_one_mark_are_marked_as_the_engines(ed: E.Edition) -
     assert f"see the note on '{ed.annotation('vole-mark').anchor.rstrip(';')}' there" in matadors
     assert "The engine reads it as a great mark: that is its interpretation" in vole
     assert f"see the note on '{ed.annotation('all-in-a-hand').anchor}' under Of the Matadors" in vole
-    from ombre.display.edition_figures import matadors_html, payments_html
+    from ombre.display.edition.figures import matadors_html, payments_html
 
     assert "a lesser mark is the engine's reading of it" in matadors_html()
     pay = payments_html()
@@ -832,7 +834,7 @@ def _row(table: str, label: str) -> list[str]:
 def test_the_stakes_table_pays_the_three_matadors_as_the_cards_page_does() -> None:
     """ "the three matadors, from each of the other two": what the engine settles, 3 counters under
     the Court Gamester (a counter a matador), not the 0 of its per-card rule set."""
-    from ombre.display.edition_figures import matadors_html, payments_html
+    from ombre.display.edition.figures import matadors_html, payments_html
 
     pay = payments_html()
     assert _row(pay, "the three matadors, from each of the other two") == ["3 great marks", "3 counters"]
@@ -850,7 +852,7 @@ def test_the_stakes_table_pays_the_three_matadors_as_the_cards_page_does() -> No
 
 
 def test_the_figures_speak_to_a_reader_and_name_functions_only_in_their_provenance() -> None:
-    from ombre.display import edition_figures as fig
+    from ombre.display.edition import figures as fig
 
     names = re.compile(
         r"\b(trump_order|plain_order|legal_plays|explain_play|result_of|analyse|settle|RULES_\w+)\b"
@@ -907,7 +909,7 @@ _PROVENANCE = (
 def test_the_lost_ampersands_cite_the_provenance_note_not_the_braille(ed: E.Edition) -> None:
     """The braille's only notes are the transcriber's two, which say nothing of lost signs; the
     statement is the provenance note kept with the sources, quoted exactly."""
-    readme = (ROOT / "ombre" / "data" / "sources" / "README.md").read_text(encoding="utf-8")
+    readme = (ROOT / "ombre" / "sources" / "data" / "README.md").read_text(encoding="utf-8")
     assert _PROVENANCE in " ".join(readme.replace("`", "").split())
     notes = [b for s in ed.sections for b in s.blocks if b.kind == "note"]
     assert [(b.start.page, b.start.line, b.end.line) for b in notes] == [(1, 1, 5), (14, 9, 10)]
@@ -926,8 +928,8 @@ def test_the_lost_ampersands_cite_the_provenance_note_not_the_braille(ed: E.Edit
 
 
 def test_one_four_four_is_shown_as_the_engine_s_interpretation(ed: E.Edition) -> None:
-    from ombre.display.edition_figures import splits_html
-    from ombre.rules import Result, result_of
+    from ombre.display.edition.figures import splits_html
+    from ombre.engine.rules import Result, result_of
 
     # the engine's scoring, under every rule set (result_of takes none), is unchanged
     assert result_of((1, 4, 4), 0) is Result.REPUESTO

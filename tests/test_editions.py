@@ -10,9 +10,9 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from ombre.classroom import EditionError, check_line, markdown_escape, write_editions
 from ombre.cli import main
-from ombre.exercises import GENERATORS, all_sets, find, generate
+from ombre.teaching import GENERATORS, all_sets, find, generate
+from ombre.teaching.handouts import EditionError, check_line, markdown_escape, write_editions
 
 
 @pytest.fixture(scope="module")
@@ -85,7 +85,7 @@ def test_every_students_check_line_in_the_editions_compiles(editions: Path) -> N
         answer = chr(ord("a") + ex.answer_index) if ex.choices else ex.answer_text.split(" ")[0]
         typed = line.removeprefix("# ").replace('"a"' if ex.choices else '""', f'"{answer}"', 1)
         namespace: dict[str, object] = {}
-        exec("from ombre.exercises import check\nresult = " + typed, namespace)
+        exec("from ombre.teaching import check\nresult = " + typed, namespace)
         assert namespace["result"].correct  # type: ignore[attr-defined]
 
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ombre.belinda import replay
-from ombre.cards import Card, Suit
-from ombre.exercises import SET_SPECS, exercise_set, find, generate
-from ombre.rules import trump_order
+from ombre.engine.cards import Card, Suit
+from ombre.engine.rules import trump_order
+from ombre.teaching import SET_SPECS, exercise_set, find, generate
 
 POLE = replay("pole").state
 OTHER = replay("king-of-clubs").state

@@ -8,12 +8,12 @@ from collections.abc import Iterator
 
 import pytest
 
-from ombre.cards import Suit
-from ombre.edition import diplomatic_text, load_edition
-from ombre.exercises import GENERATORS, SET_SPECS, Exercise, find, generate
-from ombre.players import trump_candidates, trump_preference
-from ombre.rules import matadors
-from ombre.texts import morley_text, pope_lines
+from ombre.engine.cards import Suit
+from ombre.engine.players import trump_candidates, trump_preference
+from ombre.engine.rules import matadors
+from ombre.sources.edition import diplomatic_text, load_edition
+from ombre.sources.texts import morley_text, pope_lines
+from ombre.teaching import GENERATORS, SET_SPECS, Exercise, find, generate
 
 SEEDS = range(12)
 #: Double-quoted text that is not a quotation: an answer format the probability questions name.

@@ -10,8 +10,9 @@ from html.parser import HTMLParser
 
 import pytest
 
-from ombre.cards import Card, Suit
-from ombre.exercises import (
+from ombre.engine.cards import Card, Suit
+from ombre.engine.rules import legal_plays, result_of, trick_winner, trump_order
+from ombre.teaching import (
     GENERATORS,
     SET_SPECS,
     Choice,
@@ -25,7 +26,6 @@ from ombre.exercises import (
     numbers_match,
     parse_number,
 )
-from ombre.rules import legal_plays, result_of, trick_winner, trump_order
 
 SEEDS = range(40)
 
@@ -199,8 +199,8 @@ def test_giveaway_check_catches_what_it_should() -> None:
 def test_result_explanations_are_true_for_each_split(
     tricks: tuple[int, int, int], result: str, says: str
 ) -> None:
-    from ombre.exercises import _why_not_result, _why_result
-    from ombre.rules import Result
+    from ombre.engine.rules import Result
+    from ombre.teaching import _why_not_result, _why_result
 
     assert result_of(tricks, 0).value == result
     why = _why_result(tricks, 0)
@@ -217,7 +217,7 @@ def test_result_explanations_are_true_for_each_split(
 
 
 def test_every_split_is_explained_by_its_own_figures() -> None:
-    from ombre.exercises import _why_result
+    from ombre.teaching import _why_result
 
     for o in range(10):
         for a in range(10 - o):
@@ -443,7 +443,7 @@ class _Tags(HTMLParser):
 
 
 def test_static_html_is_well_formed_and_hides_answers() -> None:
-    from ombre.display.exercises_html import exercise_set_html
+    from ombre.display.teaching.html import exercise_set_html
 
     s = exercise_set("results")
     page = exercise_set_html(s)
@@ -461,7 +461,7 @@ def test_static_html_is_well_formed_and_hides_answers() -> None:
 
 
 def test_answer_boxes_take_any_text_and_say_how_close() -> None:
-    from ombre.display.exercises_html import exercise_html
+    from ombre.display.teaching.html import exercise_html
 
     # before: inputmode="decimal", a keypad with no "/", "%" or letters for 9/40, 22.5% or 1 in N
     page = exercise_html(find("probability-1"), 1)
@@ -477,7 +477,7 @@ def test_answer_boxes_take_any_text_and_say_how_close() -> None:
 
 
 def test_two_sets_on_one_page_keep_their_ids_apart() -> None:
-    from ombre.display.exercises_html import exercise_set_html
+    from ombre.display.teaching.html import exercise_set_html
 
     page = exercise_set_html(exercise_set("order")) + exercise_set_html(exercise_set("order", seed=2))
     p = _Tags()
@@ -489,7 +489,7 @@ def test_two_sets_on_one_page_keep_their_ids_apart() -> None:
 
 
 def test_widget_checks_and_explains() -> None:
-    from ombre.display.exercise_widgets import ExerciseWidget
+    from ombre.display.teaching.widgets import ExerciseWidget
 
     w = ExerciseWidget(find("tricks-1"), number=1)
     assert w.check() is None and "Choose an answer first" in w.feedback.value
@@ -502,8 +502,8 @@ def test_widget_checks_and_explains() -> None:
 
 
 def test_widget_feedback_is_one_live_region_announced_on_every_check() -> None:
-    from ombre.display.exercise_widgets import ExerciseWidget
     from ombre.display.live import LIVE_CLASS
+    from ombre.display.teaching.widgets import ExerciseWidget
 
     w = ExerciseWidget(find("order-2"))
     region = w.feedback
@@ -527,7 +527,7 @@ def _looks(ex: Exercise) -> tuple[object, ...]:
 
 
 def test_new_question_always_deals_a_different_question() -> None:
-    from ombre.display.exercise_widgets import ExerciseWidget
+    from ombre.display.teaching.widgets import ExerciseWidget
 
     for s in all_sets():
         for ex in s:
@@ -541,7 +541,7 @@ def test_new_question_always_deals_a_different_question() -> None:
 
 
 def test_a_kind_with_one_question_disables_new_question_and_says_why() -> None:
-    from ombre.display.exercise_widgets import ExerciseWidget
+    from ombre.display.teaching.widgets import ExerciseWidget
 
     one = generate("probability.hands", 0)
     assert len({_looks(generate("probability.hands", seed)) for seed in range(50)}) == 1
@@ -555,7 +555,7 @@ def test_a_kind_with_one_question_disables_new_question_and_says_why() -> None:
 
 
 def test_without_solution_the_widget_has_no_solution_panel() -> None:
-    from ombre.display.exercise_widgets import exercise_widget, set_widget
+    from ombre.display.teaching.widgets import exercise_widget, set_widget
 
     teacher = exercise_widget("order-1")
     student = exercise_widget("order-1", solution=False)
@@ -567,7 +567,7 @@ def test_without_solution_the_widget_has_no_solution_panel() -> None:
 
 
 def test_a_widget_under_a_written_question_neither_repeats_nor_replaces_it() -> None:
-    from ombre.display.exercise_widgets import exercise_widget
+    from ombre.display.teaching.widgets import exercise_widget
 
     ex = find("pope-2")
     w = exercise_widget("pope-2", number=2, solution=False, question=False)
@@ -582,7 +582,7 @@ def test_a_widget_under_a_written_question_neither_repeats_nor_replaces_it() -> 
 
 
 def test_widget_numeric_and_fresh_questions() -> None:
-    from ombre.display.exercise_widgets import ExerciseWidget
+    from ombre.display.teaching.widgets import ExerciseWidget
 
     w = ExerciseWidget(find("probability-1"))
     w.text.value = "nonsense"
@@ -597,7 +597,7 @@ def test_widget_numeric_and_fresh_questions() -> None:
 def test_widget_says_in_visible_text_how_to_write_a_number() -> None:
     from ipywidgets import Text  # type: ignore[import-untyped]
 
-    from ombre.display.exercise_widgets import ExerciseWidget
+    from ombre.display.teaching.widgets import ExerciseWidget
 
     w = ExerciseWidget(find("probability-1"))
     assert w.text.placeholder == Text().placeholder  # ipywidgets' empty default: a placeholder vanishes
@@ -611,7 +611,7 @@ def test_widget_says_in_visible_text_how_to_write_a_number() -> None:
 
 
 def test_set_widget_holds_one_widget_per_exercise() -> None:
-    from ombre.display.exercise_widgets import set_widget
+    from ombre.display.teaching.widgets import set_widget
 
     box = set_widget("advice")
     assert len(box.exercise_widgets) == len(exercise_set("advice"))
@@ -623,7 +623,7 @@ def _card(text: str) -> Card:
 
 
 def test_widget_names_the_cards_it_writes() -> None:
-    from ombre.display.exercise_widgets import ExerciseWidget
+    from ombre.display.teaching.widgets import ExerciseWidget
 
     def named(label: str, card: str) -> str:
         return f'<span class="ombre-card-text" role="img" aria-label="{label}">{card}</span>'

@@ -1,4 +1,4 @@
-"""The game state (ombre.game): deal, bidding, trump, exchange, vole declaration, play, settlement."""
+"""The game state (ombre.engine.game): deal, bidding, trump, exchange, vole declaration, play, settlement."""
 
 from __future__ import annotations
 
@@ -6,9 +6,8 @@ import dataclasses
 
 import pytest
 
-from ombre.cards import DECK, SPADILLE, Card, CardError, Suit, format_cards, parse_cards
-from ombre.errors import IllegalActionError, IllegalPlayError, OmbreError
-from ombre.game import (
+from ombre.engine.cards import DECK, SPADILLE, Card, CardError, Suit, format_cards, parse_cards
+from ombre.engine.game import (
     Bid,
     Deal,
     DeclareVole,
@@ -20,7 +19,8 @@ from ombre.game import (
     Trick,
     parse_action,
 )
-from ombre.rules import Result, RuleSet, get_rules
+from ombre.engine.rules import Result, RuleSet, get_rules
+from ombre.errors import IllegalActionError, IllegalPlayError, OmbreError
 
 S = Suit.SPADES
 PLAYERS = ("Belinda", "Baron", "Knight")

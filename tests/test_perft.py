@@ -1,8 +1,8 @@
 """Counts of legal play sequences from fixed positions ("perft"), as regression oracles.
 
-Each count was computed once by the slow path (:func:`ombre.rules.legal_plays`
+Each count was computed once by the slow path (:func:`ombre.engine.rules.legal_plays`
 with ``GameState.apply`` and ``undo``) and agrees with the fast bit-set core
-(:func:`ombre._core.perft`).  A change to either that alters a
+(:func:`ombre.engine._core.perft`).  A change to either that alters a
 count is a change to the rules of play.
 """
 
@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import pytest
 
-from ombre import _core
-from ombre.cards import Suit, parse_cards
-from ombre.game import Deal, GameState, Play
-from ombre.rules import legal_plays
+from ombre.engine import _core
+from ombre.engine.cards import Suit, parse_cards
+from ombre.engine.game import Deal, GameState, Play
+from ombre.engine.rules import legal_plays
 
 
 def slow_perft(st: GameState, depth: int) -> int:
-    """Count through :func:`ombre.rules.legal_plays` and ``GameState.apply``/``undo`` (no fast core)."""
+    """Count through :func:`~ombre.engine.rules.legal_plays` and ``GameState.apply``/``undo`` (slow)."""
     if depth == 0 or st.is_terminal():
         return 1
     seat, trick, trump = st.current_player, st.current_trick, st.trump

@@ -7,11 +7,10 @@ import re
 
 import pytest
 
-from ombre.cards import Suit, parse_cards
 from ombre.display.cardtext import CARD_TOKEN, card_label
-from ombre.errors import OmbreError
-from ombre.game import Bid, Deal, Exchange, GameState, NameTrump, Phase, Play
-from ombre.players import (
+from ombre.engine.cards import Suit, parse_cards
+from ombre.engine.game import Bid, Deal, Exchange, GameState, NameTrump, Phase, Play
+from ombre.engine.players import (
     MonteCarloPlayer,
     RandomPlayer,
     RuleOfThumbPlayer,
@@ -30,7 +29,8 @@ from ombre.players import (
     tournament,
     trump_candidates,
 )
-from ombre.rules import legal_plays
+from ombre.engine.rules import legal_plays
+from ombre.errors import OmbreError
 
 
 class Recorder:
@@ -272,7 +272,7 @@ def test_duplicate_match_pairs_each_seat_with_the_baseline() -> None:
 
 
 def test_play_widget_takes_a_student_through_a_whole_hand() -> None:
-    from ombre.display.play_widget import PlayWidget
+    from ombre.display.play.widget import PlayWidget
 
     w = PlayWidget(seed=6, opponents="rule-of-thumb")
     assert w.phase == "bidding" and w.state.current_player == 0
@@ -303,7 +303,7 @@ def test_play_widget_takes_a_student_through_a_whole_hand() -> None:
 
 def test_play_widget_refuses_moves_out_of_turn_and_gives_hints() -> None:
     from ombre.display.live import LIVE_CLASS
-    from ombre.display.play_widget import PlayWidget
+    from ombre.display.play.widget import PlayWidget
 
     w = PlayWidget(seed=2)
     assert "sure trick" in w.hint()
@@ -326,7 +326,7 @@ def _plain(html_text: str) -> str:
 
 def test_play_widget_announces_everything_since_the_students_move() -> None:
     from ombre.display.live import LIVE_CLASS
-    from ombre.display.play_widget import PlayWidget
+    from ombre.display.play.widget import PlayWidget
 
     w = PlayWidget(seed=3, opponents="rule-of-thumb")
     status = w.status
@@ -373,7 +373,7 @@ def test_play_widget_announces_everything_since_the_students_move() -> None:
 
 
 def test_play_widget_result_line_names_a_single_mark_in_the_singular() -> None:
-    from ombre.display.play_widget import PlayWidget
+    from ombre.display.play.widget import PlayWidget
 
     w = PlayWidget(seed=4, opponents="rule-of-thumb")
     w.autoplay()
@@ -389,7 +389,7 @@ def test_play_widget_result_line_names_a_single_mark_in_the_singular() -> None:
 
 
 def test_play_widget_tells_the_others_bids_and_ignores_stale_clicks() -> None:
-    from ombre.display.play_widget import PlayWidget
+    from ombre.display.play.widget import PlayWidget
 
     w = PlayWidget(seed=1, opponents="monte-carlo")
     take_in = next(b for b in w.actions.children if b.description == "Play (take in)")
@@ -412,7 +412,7 @@ def test_play_widget_tells_the_others_bids_and_ignores_stale_clicks() -> None:
 
 
 def test_play_widget_names_the_cards_it_writes() -> None:
-    from ombre.display.play_widget import PlayWidget
+    from ombre.display.play.widget import PlayWidget
 
     w = PlayWidget(seed=6, opponents="rule-of-thumb")
     w.autoplay()

@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ombre.cards import BASTO, SPADILLE, Card, Suit, parse_cards
-from ombre.probability import (
+from ombre.engine.cards import BASTO, SPADILLE, Card, Suit, parse_cards
+from ombre.engine.probability import (
     EVENTS,
     ProbabilityError,
     deal_sample,
@@ -173,7 +173,7 @@ def test_convergence_plot_says_where_the_estimate_ends_and_clips_the_axis() -> N
 
 def test_tournament_plot() -> None:
     from ombre.display.plots import tournament_plot
-    from ombre.players import tournament
+    from ombre.engine.players import tournament
 
     r = tournament(3, seed=4, kinds=("rule-of-thumb", "random", "monte-carlo"))
     plot = tournament_plot(r)
@@ -181,7 +181,7 @@ def test_tournament_plot() -> None:
 
 
 def test_ombre_win_chance_is_seeded_and_checks_its_input() -> None:
-    from ombre.probability import ombre_win_chance
+    from ombre.engine.probability import ombre_win_chance
 
     hand = parse_cards("As 2s Ac Ks Kc Kh Qh 2d 3d")
     a = ombre_win_chance(hand, Suit.SPADES, 15, seed=2)

@@ -1,9 +1,9 @@
 """Property tests over random seeded games, and cross-checks of three implementations of play.
 
 * a naive reference written here from the card orders as printed in 1665
-  (independent of :mod:`ombre.rules`),
-* :mod:`ombre.rules` (the public rules, used by the game state),
-* :mod:`ombre._core` (the fast bit-set core).
+  (independent of :mod:`ombre.engine.rules`),
+* :mod:`ombre.engine.rules` (the public rules, used by the game state),
+* :mod:`ombre.engine._core` (the fast bit-set core).
 """
 
 from __future__ import annotations
@@ -13,11 +13,11 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ombre import _core
-from ombre.cards import DECK, SUITS, Card, Suit
-from ombre.game import Bid, Deal, Exchange, GameState, Phase
-from ombre.payments import Amount
-from ombre.rules import get_rules, legal_plays, trick_winner
+from ombre.engine import _core
+from ombre.engine.cards import DECK, SUITS, Card, Suit
+from ombre.engine.game import Bid, Deal, Exchange, GameState, Phase
+from ombre.engine.payments import Amount
+from ombre.engine.rules import get_rules, legal_plays, trick_winner
 
 # ---------------------------------------------------------------------------
 # the naive reference: orders typed in from 1665 "Of the names of the Cards"

@@ -12,10 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from ombre.cards import Card, Suit
-from ombre.errors import RecordError
-from ombre.game import Bid, Deal, GameState, NameTrump
-from ombre.record import (
+from ombre.engine.cards import Card, Suit
+from ombre.engine.game import Bid, Deal, GameState, NameTrump
+from ombre.engine.record import (
     GameRecord,
     RecordCard,
     RecordedDeal,
@@ -31,6 +30,7 @@ from ombre.record import (
     write_record,
     write_records,
 )
+from ombre.errors import RecordError
 
 GOLDEN = Path(__file__).parent / "golden"
 SPECIMEN = example_text("specimen.omb")
@@ -559,7 +559,7 @@ def test_records_from_states_replay_to_the_same_state() -> None:
 
 
 def test_the_viewer_replays_a_record() -> None:
-    from ombre.display.viewer import build_replay
+    from ombre.display.replay import build_replay
 
     rp = build_replay(read_record(SPECIMEN))
     assert rp.players == ("Ann", "Ben", "Cat") and len(rp.steps) == 28

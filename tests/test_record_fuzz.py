@@ -18,9 +18,8 @@ from pathlib import Path
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from ombre.cards import DECK, SUITS
-from ombre.errors import RecordError
-from ombre.record import (
+from ombre.engine.cards import DECK, SUITS
+from ombre.engine.record import (
     BIDS,
     RESULTS,
     STRUCTURED_TAGS,
@@ -41,6 +40,7 @@ from ombre.record import (
     write_record,
     write_records,
 )
+from ombre.errors import RecordError
 
 FUZZ = settings(
     max_examples=int(os.environ.get("OMBRE_FUZZ_EXAMPLES", "200")),

@@ -1,4 +1,4 @@
-"""Rules of Ombre (ombre.rules and ombre.payments); each test names its source.
+"""Rules of Ombre (ombre.engine.rules and ombre.engine.payments); each test names its source.
 
 Sources: "1665" = The Royal Game of the Ombre; "Morley" = his 1891 note on
 the Court Gamester; "Hoyle"; "1911 EB".  See rules-and-sources.
@@ -13,10 +13,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ombre.cards import BASTO, DECK, SPADILLE, SUITS, Card, CardError, Suit, format_cards, parse_cards
-from ombre.errors import OmbreError, RulesError
-from ombre.payments import POOL, Amount, settle
-from ombre.rules import (
+from ombre.engine.cards import BASTO, DECK, SPADILLE, SUITS, Card, CardError, Suit, format_cards, parse_cards
+from ombre.engine.payments import POOL, Amount, settle
+from ombre.engine.rules import (
     RULESETS,
     Result,
     RuleSet,
@@ -38,6 +37,7 @@ from ombre.rules import (
     trump_order,
     why_illegal,
 )
+from ombre.errors import OmbreError, RulesError
 
 S, C, H, D = Suit.SPADES, Suit.CLUBS, Suit.HEARTS, Suit.DIAMONDS
 

@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
-from ombre.cards import Suit, parse_cards
+from ombre.engine.cards import Suit, parse_cards
+from ombre.engine.payments import POOL, Amount, settle
+from ombre.engine.rules import RuleSet, get_rules, legal_plays, result_of, trick_winner
 from ombre.errors import RulesError
-from ombre.payments import POOL, Amount, settle
-from ombre.rules import RuleSet, get_rules, legal_plays, result_of, trick_winner
 
 S = Suit.SPADES
 NO_HANDS: tuple[tuple[()], ...] = ((), (), ())
@@ -126,7 +126,10 @@ def _settle(**change: Any) -> object:
         ({"renouncers": (9,)}, "renouncers: a seat is 0, 1 or 2, not 9"),
         ({"ombre": 3}, "ombre: a seat is 0, 1 or 2, not 3"),
         ({"hands_at_play": ((), ())}, "hands_at_play: expected the three players' hands, not 2"),
-        ({"rules": "1665"}, r"rules: expected a RuleSet \(ombre.rules.get_rules\('1665'\) gives one\)"),
+        (
+            {"rules": "1665"},
+            r"rules: expected a RuleSet \(ombre.engine.rules.get_rules\('1665'\) gives one\)",
+        ),
         ({"taken_in": (-3, 0, 0)}, r"taken_in: every count must be a whole number, not negative: \(-3"),
         ({"taken_in": (20, 0, 0)}, r"taken_in: a player takes in at most his nine cards"),
         ({"taken_in": (8, 5, 1)}, r"all three at most the thirteen of the stock, not \(8, 5, 1\)"),
@@ -182,7 +185,7 @@ def test_result_of_and_settle_take_the_one_seat_check(seat: Any) -> None:
 
 
 def test_a_short_position_finished_has_no_result_but_a_full_hand_does() -> None:
-    from ombre.game import GameState
+    from ombre.engine.game import GameState
 
     s = GameState.from_position(
         [parse_cards("As Kh"), parse_cards("2s Qh"), parse_cards("3s Jh")], trump=S, ombre=0, leader=0
@@ -201,7 +204,7 @@ def test_trick_winner_refuses_four_cards_and_repeated_cards() -> None:
 
 
 def test_legal_plays_refuses_a_complete_trick_as_why_illegal_does() -> None:
-    from ombre.rules import why_illegal
+    from ombre.engine.rules import why_illegal
 
     hand, trick = parse_cards("2s Kh"), parse_cards("5s 6s 7s")
     assert why_illegal(hand, trick, "2s", S) is not None
@@ -216,8 +219,8 @@ def test_legal_plays_refuses_a_complete_trick_as_why_illegal_does() -> None:
 def test_the_replay_says_the_defenders_divide_under_the_court_gamester() -> None:
     from pathlib import Path
 
-    from ombre.display.viewer import build_replay
-    from ombre.record import read_records
+    from ombre.display.replay import build_replay
+    from ombre.engine.record import read_records
 
     text = (Path(__file__).parent / "golden" / "repuesto-1665.omb").read_text(encoding="utf-8")
     outcomes = {}

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from ombre.exercises import SET_PLANS, SET_SPECS, ExerciseError, exercise_set, set_plan
-from ombre.rules import RULESETS
+from ombre.engine.rules import RULESETS
+from ombre.teaching import SET_PLANS, SET_SPECS, ExerciseError, exercise_set, set_plan
 
 
 def test_every_set_has_one_plan_in_the_same_order() -> None:

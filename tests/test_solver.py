@@ -9,11 +9,11 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from ombre._core import TABLES, legal_mask, trick_winner_codes
-from ombre.cards import DECK, SUITS, Card, Suit, parse_cards
-from ombre.game import Deal, GameState
-from ombre.rules import Result, is_trump, legal_plays, result_of, trick_winner, trump_order
-from ombre.solver import (
+from ombre.engine._core import TABLES, legal_mask, trick_winner_codes
+from ombre.engine.cards import DECK, SUITS, Card, Suit, parse_cards
+from ombre.engine.game import Deal, GameState
+from ombre.engine.rules import Result, is_trump, legal_plays, result_of, trick_winner, trump_order
+from ombre.engine.solver import (
     OUTCOME_ORDER,
     Position,
     PositionError,
@@ -25,7 +25,7 @@ from ombre.solver import (
 )
 
 # ---------------------------------------------------------------------------
-# An independent reference: plain minimax over ombre.rules, no tricks at all
+# An independent reference: plain minimax over ombre.engine.rules, no tricks at all
 # ---------------------------------------------------------------------------
 
 Hands = tuple[frozenset[Card], frozenset[Card], frozenset[Card]]
@@ -394,7 +394,7 @@ def test_cli_solve_prints_each_card() -> None:
 
     from ombre.cli import main
 
-    path = str(resources.files("ombre").joinpath("data/records/belinda-2-king-of-clubs.omb"))
+    path = str(resources.files("ombre.belinda").joinpath("records/belinda-2-king-of-clubs.omb"))
     out, err = io.StringIO(), io.StringIO()
     assert main(["solve", path], out=out, err=err) == 0
     lines = out.getvalue().splitlines()

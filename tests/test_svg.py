@@ -7,8 +7,8 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from ombre.cards import DECK, SUITS, Card, Suit
 from ombre.display.svg import card_back_svg, card_svg, cards_html
+from ombre.engine.cards import DECK, SUITS, Card, Suit
 
 SVG = "{http://www.w3.org/2000/svg}"
 

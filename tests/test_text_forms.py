@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ombre.cards import DECK, SUITS, Card
+from ombre.engine.cards import DECK, SUITS, Card
+from ombre.engine.game import Deal
+from ombre.engine.solver import Position, PositionError
 from ombre.errors import OmbreError, RecordError
-from ombre.game import Deal
-from ombre.solver import Position, PositionError
 
 
 def _deal(order: list[Card], dealer: int, unknown: list[bool]) -> Deal:
@@ -46,8 +46,8 @@ def test_a_random_deal_reads_back(seed: int, dealer: int) -> None:
 
 
 def test_with_the_dealer_in_seat_2_the_text_is_the_records_deal_value() -> None:
-    from ombre.game import GameState
-    from ombre.record import GameRecord
+    from ombre.engine.game import GameState
+    from ombre.engine.record import GameRecord
 
     deal = Deal.random(seed=5, dealer=2)
     record = GameRecord.from_state(GameState(deal))

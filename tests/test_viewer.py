@@ -10,8 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from ombre.cards import DECK, Card, Suit, parse_cards
-from ombre.display.viewer import (
+from ombre.display.replay import (
     Replay,
     ReplayNote,
     build_replay,
@@ -21,10 +20,11 @@ from ombre.display.viewer import (
     sort_hand,
     viewer_assets,
 )
+from ombre.engine.cards import DECK, Card, Suit, parse_cards
+from ombre.engine.game import Bid, Deal, DeclareVole, Exchange, GameState, NameTrump, Phase
+from ombre.engine.players import RuleOfThumbPlayer, play_hand
+from ombre.engine.record import GameRecord, read_records
 from ombre.errors import OmbreError
-from ombre.game import Bid, Deal, DeclareVole, Exchange, GameState, NameTrump, Phase
-from ombre.players import RuleOfThumbPlayer, play_hand
-from ombre.record import GameRecord, read_records
 
 # Belinda's game as W. Pole reconstructs it (small cards chosen to keep the play legal): Belinda
 # eldest and the Ombre, dealt a junk club she discards for the Four of Diamonds.
@@ -371,7 +371,8 @@ def test_result_block_only_on_the_last_step(replay: Replay) -> None:
 def _record(name: str) -> GameRecord:
     from importlib import resources
 
-    path = resources.files("ombre") / "data" / "records" / f"{name}.omb"
+    folder = ("ombre.belinda", "records") if name.startswith("belinda") else ("ombre.engine.record", "examples")
+    path = resources.files(folder[0]) / folder[1] / f"{name}.omb"
     [record] = read_records(path.read_text(encoding="utf-8"), path=str(path))
     return record
 
@@ -412,7 +413,7 @@ def test_an_unfinished_partly_conjectural_record() -> None:
 
 
 def test_value_objects_draw_themselves() -> None:
-    from ombre.game import Trick
+    from ombre.engine.game import Trick
 
     trick = Trick(leader=1, cards=tuple(parse_cards("Kd 2d Ac")), trump=Suit.HEARTS)
     out = trick._repr_html_()

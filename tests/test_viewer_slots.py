@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from ombre.belinda import load_records
-from ombre.display.viewer import build_replay, replay_html
+from ombre.display.replay import build_replay, replay_html
 
 
 def _slots(page: str) -> list[str]:

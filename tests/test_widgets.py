@@ -6,12 +6,12 @@ import re
 
 import pytest
 
-from ombre.cards import DECK, Card, Suit, parse_cards
-from ombre.display import widgets as W
-from ombre.display.viewer import build_replay
-from ombre.display.widgets import ReplayWidget, engine_chooser, highest_card, solver_values
+from ombre.display.replay import build_replay
+from ombre.display.replay import widget as W
+from ombre.display.replay.widget import ReplayWidget, engine_chooser, highest_card, solver_values
+from ombre.engine.cards import DECK, Card, Suit, parse_cards
+from ombre.engine.game import Bid, Deal, DeclareVole, Exchange, GameState, NameTrump, Phase
 from ombre.errors import OmbreError
-from ombre.game import Bid, Deal, DeclareVole, Exchange, GameState, NameTrump, Phase
 
 DEALT = ("As 2s Ac Ks Kc Kh Qh 3d 2c", "Qs Js 7s 6s 5s Kd Qd Jd Ah", "4s 3s 4c Jc Jh 2h 3h 4h 5h")
 POLE = "As 5s 3s  2s 6s 4s  Ac 7s 4c  Ks Js Jc  Kc Qs 2h  Kd 3h 3d  Qd 4h 4d  Jd 5h Qh  Ah Jh Kh"
@@ -230,7 +230,7 @@ def test_without_a_solver_the_engine_uses_the_rule_of_thumb(monkeypatch: pytest.
 
 
 def test_solver_values_light_up_the_cards() -> None:
-    solver = pytest.importorskip("ombre.solver")
+    solver = pytest.importorskip("ombre.engine.solver")
     w = ReplayWidget(game())
     assert w.has_solver and w.show_values.value and w.how.startswith("the double-dummy solver")
     vals = w.values()
@@ -262,7 +262,7 @@ def test_widget_displays_as_its_box(widget: ReplayWidget) -> None:
 def test_labelled_slider_shows_each_option_in_full() -> None:
     import ipywidgets as widgets
 
-    from ombre.rules import trump_order
+    from ombre.engine.rules import trump_order
 
     names = [c.spoken(Suit.HEARTS) for c in trump_order(Suit.HEARTS)]
     box = W.labelled_slider(names, "Hearts trumps")

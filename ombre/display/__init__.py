@@ -11,10 +11,10 @@ What a book page calls to show a replay::
 
 and in a live kernel, with "what if" branches::
 
-    from ombre.display.widgets import ReplayWidget
+    from ombre.display.replay.widget import ReplayWidget
     ReplayWidget({"Pole": record_a, "Tillotson": record_b})
 
->>> from ombre.cards import Card
+>>> from ombre.engine.cards import Card
 >>> card_svg(Card.parse("Kh")).startswith("<svg")
 True
 """
@@ -23,8 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ombre.display.svg import card_back_svg, card_svg, cards_html
-from ombre.display.viewer import (
+from ombre.display.replay import (
     Replay,
     ReplayNote,
     build_replay,
@@ -34,6 +33,7 @@ from ombre.display.viewer import (
     state_html,
     trick_html,
 )
+from ombre.display.svg import card_back_svg, card_svg, cards_html
 
 __all__ = [
     "card_svg",
@@ -54,7 +54,7 @@ __all__ = [
 def __getattr__(name: str) -> Any:
     """``ReplayWidget`` on first use: ipywidgets is needed only for the live widget."""
     if name == "ReplayWidget":
-        from ombre.display.widgets import ReplayWidget
+        from ombre.display.replay.widget import ReplayWidget
 
         return ReplayWidget
     raise AttributeError(f"module 'ombre.display' has no attribute {name!r}")

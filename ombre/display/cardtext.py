@@ -15,7 +15,7 @@ import html
 import re
 from collections.abc import Iterable
 
-from ombre.cards import Card
+from ombre.engine.cards import Card
 
 __all__ = ["CARD_TOKEN", "card_label", "card_text_html", "card_names"]
 

@@ -9,7 +9,7 @@ expression of a cell.
 The figures never use pyplot's global state: they are built on
 :class:`matplotlib.figure.Figure` directly, so nothing depends on a backend.
 
->>> from ombre.probability import EVENTS, simulate
+>>> from ombre.engine.probability import EVENTS, simulate
 >>> sim = simulate(EVENTS["spadille"], trials=2000, seed=1)
 >>> plot = convergence_plot(sim, EVENTS["spadille"].exact, "holding Spadille")
 >>> plot.alt.startswith("Line chart: the simulated chance of holding Spadille")
@@ -34,8 +34,8 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import PercentFormatter
 
 from ombre.display.cardtext import card_text_html
-from ombre.players import TournamentResult
-from ombre.probability import Simulation, estimate_band, wilson_interval
+from ombre.engine.players import TournamentResult
+from ombre.engine.probability import Simulation, estimate_band, wilson_interval
 
 __all__ = [
     "STYLE",
@@ -149,7 +149,7 @@ def convergence_plot(
     against the band and whether its own interval holds the exact value: a
     95% interval misses it about one time in twenty.
 
-    >>> from ombre.probability import EVENTS, simulate
+    >>> from ombre.engine.probability import EVENTS, simulate
     >>> event = EVENTS["all-matadors"]
     >>> plot = convergence_plot(simulate(event, 2000, seed=1), event.exact, "all three", top=0.03)
     >>> "The chance axis stops at 3.00%" in plot.alt
@@ -383,8 +383,8 @@ def interval_text(hits: int, trials: int) -> str:
 def progress_bar(total: int, description: str = "Dealing") -> Callable[[int, int], None]:
     """A progress callback drawing an ipywidgets bar (for long simulations in JupyterLab).
 
-    Pass it as ``progress=`` to :func:`ombre.probability.simulate` or
-    :func:`ombre.players.tournament`.  It displays the bar when created.
+    Pass it as ``progress=`` to :func:`ombre.engine.probability.simulate` or
+    :func:`ombre.engine.players.tournament`.  It displays the bar when created.
     """
     import ipywidgets as widgets  # type: ignore[import-untyped]
     from IPython.display import display

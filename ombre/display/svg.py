@@ -16,7 +16,7 @@ Colours come from CSS variables with fallbacks, so a page can restyle the cards 
 dark themes: ``--ombre-card-face``, ``--ombre-card-ink``, ``--ombre-card-red``,
 ``--ombre-card-edge`` and ``--ombre-card-back``.
 
->>> from ombre.cards import Card, Suit
+>>> from ombre.engine.cards import Card, Suit
 >>> svg = card_svg(Card.parse("Qh"))
 >>> svg.startswith("<svg") and 'aria-label="the Queen of Hearts"' in svg
 True
@@ -34,7 +34,7 @@ import html
 import math
 from collections.abc import Collection, Iterable
 
-from ombre.cards import Card, Suit
+from ombre.engine.cards import Card, Suit
 
 __all__ = [
     "CARD_WIDTH",
@@ -215,7 +215,7 @@ def _court(card: Card) -> str:
 def card_label(card: Card, trump: Suit | None = None) -> str:
     """The words a screen reader says for ``card``: its title (if any) and name.
 
-    >>> from ombre.cards import Card
+    >>> from ombre.engine.cards import Card
     >>> card_label(Card.parse("As"))
     'Spadille, the Ace of Spades'
     """
@@ -241,7 +241,7 @@ def card_svg(card: Card, trump: Suit | None = None, size: float = 60) -> str:
     ``trump`` decides which card bears the name Manille (and Punto); Spadille and Basto are
     named whatever the trump.  The SVG has ``role="img"``, an ``aria-label`` and a ``<title>``.
 
-    >>> from ombre.cards import Card, Suit
+    >>> from ombre.engine.cards import Card, Suit
     >>> s = card_svg(Card.parse("As"), size=40)
     >>> 'width="40"' in s and 'height="60"' in s and ">Spadille<" in s
     True
@@ -329,7 +329,7 @@ def cards_html(
     ``conjectural`` gets a ``?`` under it, and ``conjectural_note`` in words for
     screen readers.
 
-    >>> from ombre.cards import parse_cards
+    >>> from ombre.engine.cards import parse_cards
     >>> row = cards_html(parse_cards("As Kh"), label="a hand")
     >>> row.count("<li") == 2 and 'aria-label="a hand"' in row
     True

@@ -96,7 +96,7 @@ def test_edition_marks_labels_and_notes_speak_in_the_built_book(page: Any, book_
     the article number; the notes have headings and back links named after their lemmas; each
     source links to its entry; the toggle is named for every section, without its box glyph; the
     key keeps its sample when the marks are off; subheadings are roman."""
-    from ombre.edition import load_edition
+    from ombre.sources.edition import load_edition
 
     ed = load_edition()
     watch = watch_page(page, book_url)

@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from ombre.display.exercises_html import standalone_page
-from ombre.exercises import Exercise, ExerciseError, all_sets, find
+from ombre.display.teaching.html import standalone_page
+from ombre.teaching import Exercise, ExerciseError, all_sets, find
 
 from .conftest import Lab, run_all_cells, run_axe, serve, watch_page
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from ombre.exercises import exercise_set
+from ombre.teaching import exercise_set
 
 from .conftest import watch_page
 

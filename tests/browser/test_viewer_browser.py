@@ -18,9 +18,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from ombre.cards import DECK, Card, Suit, parse_cards
-from ombre.display.viewer import ReplayNote, build_replay, replay_html
-from ombre.game import Bid, Deal, DeclareVole, Exchange, GameState, NameTrump, Phase
+from ombre.display.replay import ReplayNote, build_replay, replay_html
+from ombre.engine.cards import DECK, Card, Suit, parse_cards
+from ombre.engine.game import Bid, Deal, DeclareVole, Exchange, GameState, NameTrump, Phase
 
 from .conftest import BUILD, Lab, run_all_cells, run_axe, serve, watch_page
 
@@ -85,9 +85,9 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     (root / "evil.html").write_text(_page("Escaping", replay_html(evil, viewer_id="evil")), "utf-8")
     from importlib import resources
 
-    from ombre.record import read_records
+    from ombre.engine.record import read_records
 
-    text = (resources.files("ombre") / "data" / "records" / "fragment.omb").read_text(encoding="utf-8")
+    text = (resources.files("ombre.engine.record") / "examples" / "fragment.omb").read_text(encoding="utf-8")
     [fragment] = read_records(text)
     (root / "fragment.html").write_text(_page("Unfinished", replay_html(fragment, viewer_id="f")), "utf-8")
     yield from serve(root)

@@ -1,0 +1,1 @@
+"""Playing a hand against the computer in a notebook."""

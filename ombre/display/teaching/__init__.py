@@ -1,0 +1,1 @@
+"""The exercises as static HTML and as notebook widgets."""

@@ -1,0 +1,533 @@
+"""A compact core for fast play: hands as int bit sets over cards renumbered per trump.
+
+For each trump suit the 40 cards get *codes* 0..39 so that every suit as it
+counts in play is one contiguous block, weakest card first, and the trumps
+are the top block:
+
+* plain suits first (in the order spades, clubs, hearts, diamonds, the
+  trump suit left out), each from its lowest card to its king;
+* then the trumps, from the lowest to Spadille, so Spadille is always code
+  39, Manille 38 and Basto 37.
+
+Then following suit is one mask lookup, the matadors' privilege one table
+lookup (:data:`PRIV`), and the winner of a trick one comparison of codes
+(:func:`trick_winner_codes`).  The public rules in :mod:`ombre.engine.rules` are the
+reference; the tests check this core against them.
+
+>>> from ombre.engine.cards import Card, Suit
+>>> tb = TABLES[Suit.SPADES]
+>>> tb.code_of[Card.parse("As").index], tb.code_of[Card.parse("2s").index], tb.trump_base
+(39, 38, 29)
+>>> tb.cards(legal_mask(tb.mask(["2s", "Kh", "Qd"]), tb.code("5s"), tb))  # privilege
+['2s', 'Kh', 'Qd']
+>>> tb.cards(legal_mask(tb.mask(["2s", "Kh", "Qd"]), tb.code("As"), tb))  # forced
+['2s']
+"""
+
+from __future__ import annotations
+
+import random
+import struct
+from array import array
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from ombre.engine.cards import DECK, SUITS, Card, Suit, parse_card
+from ombre.engine.rules import card_order
+
+__all__ = [
+    "Tables",
+    "TABLES",
+    "TABLES_BY_INDEX",
+    "PRIV",
+    "MATADOR_MASK",
+    "legal_mask",
+    "legal_card_mask",
+    "CARD_SPACE",
+    "trick_winner_codes",
+    "PlayoutStats",
+    "playouts",
+    "random_deal_codes",
+    "perft",
+    "codes_to_cards",
+    "cards_to_codes",
+]
+
+#: Codes of the matadors under every trump: Spadille, Manille, Basto.
+SPADILLE_CODE, MANILLE_CODE, BASTO_CODE = 39, 38, 37
+MATADOR_MASK = (1 << 39) | (1 << 38) | (1 << 37)
+
+#: ``PRIV[code]``: the matadors above a trump led with this code (they need not be played to it).
+#: Only meaningful when ``code`` is a trump; the same for every trump suit.
+PRIV: tuple[int, ...] = tuple(
+    sum(1 << m for m in (SPADILLE_CODE, MANILLE_CODE, BASTO_CODE) if m > code) for code in range(40)
+)
+
+
+def _translate(mask: int, table: Sequence[int]) -> int:
+    """Move each set bit ``b`` of ``mask`` to bit ``table[b]``."""
+    out = 0
+    while mask:
+        low = mask & -mask
+        out |= 1 << table[low.bit_length() - 1]
+        mask ^= low
+    return out
+
+
+@dataclass(frozen=True)
+class Tables:
+    """Renumbering tables for one trump suit (see the module docstring)."""
+
+    trump: Suit
+    #: ``code_of[card.index]``
+    code_of: tuple[int, ...]
+    #: ``card_of[code]`` is a card index
+    card_of: tuple[int, ...]
+    #: ``block_of[code]``: the index (0..3, as in :data:`ombre.engine.cards.SUITS`) of the suit it counts as
+    block_of: tuple[int, ...]
+    #: ``block_mask[suit index]``: the codes of that suit as it counts in play
+    block_mask: tuple[int, ...]
+    #: ``follow_mask[code]``: the codes that follow a lead of ``code`` (its block)
+    follow_mask: tuple[int, ...]
+    #: ``win_mask[code]``: the codes that can win a trick led with ``code`` (its block and the trumps)
+    win_mask: tuple[int, ...]
+    #: ``block_base[code]``: the lowest code of its block
+    block_base: tuple[int, ...]
+    trump_mask: int
+    trump_base: int
+
+    def code(self, card: Card | str) -> int:
+        c = card if isinstance(card, Card) else parse_card(card)
+        return self.code_of[c.index]
+
+    def mask(self, cards: Iterable[Card | str]) -> int:
+        """The code bit set of some cards."""
+        m = 0
+        for c in cards:
+            m |= 1 << self.code(c)
+        return m
+
+    def card_mask(self, code_mask: int) -> int:
+        """Translate a code bit set back to a card-index bit set."""
+        return _translate(code_mask, self.card_of)
+
+    def code_mask(self, card_mask: int) -> int:
+        """Translate a card-index bit set (``Card.bit``) to a code bit set."""
+        return _translate(card_mask, self.code_of)
+
+    def cards(self, code_mask: int) -> list[str]:
+        """The cards of a code bit set as text, strongest first within each block (for tests and doctests)."""
+        out = []
+        for code in range(39, -1, -1):
+            if code_mask >> code & 1:
+                out.append(str(DECK[self.card_of[code]]))
+        # list in hand order (by card index) for readability
+        return sorted(out, key=lambda t: parse_card(t).index)
+
+
+def _build(trump: Suit) -> Tables:
+    order: list[Card] = []
+    blocks: list[int] = []
+    for s in SUITS:
+        if s is trump:
+            continue
+        cards = list(reversed(card_order(s, trump)))
+        order += cards
+        blocks += [SUITS.index(s)] * len(cards)
+    trumps = list(reversed(card_order(trump, trump)))
+    base = len(order)
+    order += trumps
+    blocks += [SUITS.index(trump)] * len(trumps)
+    assert len(order) == 40 and len(set(order)) == 40
+    card_of = tuple(c.index for c in order)
+    code_of = [0] * 40
+    for code, idx in enumerate(card_of):
+        code_of[idx] = code
+    block_mask = [0, 0, 0, 0]
+    for code, b in enumerate(blocks):
+        block_mask[b] |= 1 << code
+    tmask = block_mask[SUITS.index(trump)]
+    follow = tuple(block_mask[blocks[c]] for c in range(40))
+    bases = tuple(blocks.index(blocks[c]) for c in range(40))
+    win = tuple(block_mask[blocks[c]] | tmask for c in range(40))
+    return Tables(
+        trump, tuple(code_of), card_of, tuple(blocks), tuple(block_mask), follow, win, bases, tmask, base
+    )
+
+
+#: Tables by trump suit, and by suit index.
+TABLES: dict[Suit, Tables] = {s: _build(s) for s in SUITS}
+TABLES_BY_INDEX: tuple[Tables, ...] = tuple(TABLES[s] for s in SUITS)
+
+
+def _card_space(tb: Tables) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    """Follow masks, privilege masks (by led card index) and the trump mask, over card indexes."""
+    follow = tuple(tb.card_mask(tb.follow_mask[tb.code_of[i]]) for i in range(40))
+    priv = tuple(tb.card_mask(PRIV[tb.code_of[i]]) for i in range(40))
+    return follow, priv, tb.card_mask(tb.trump_mask)
+
+
+#: By trump suit: the same tables as :data:`TABLES` but over card indexes (``Card.bit``).
+CARD_SPACE: dict[Suit, tuple[tuple[int, ...], tuple[int, ...], int]] = {
+    s: _card_space(TABLES[s]) for s in SUITS
+}
+
+
+def legal_card_mask(hand: int, led: int, trump: Suit) -> int:
+    """:func:`legal_mask` over card-index bit sets: ``hand`` uses ``Card.bit``, ``led`` a card index or -1.
+
+    >>> from ombre.engine.cards import Card
+    >>> hand = Card.parse("2s").bit | Card.parse("Kh").bit
+    >>> legal_card_mask(hand, Card.parse("As").index, Suit.SPADES) == Card.parse("2s").bit
+    True
+    """
+    if led < 0:
+        return hand
+    follow, priv, tmask = CARD_SPACE[trump]
+    fm = follow[led]
+    if fm != tmask:
+        return hand & fm or hand
+    t = hand & tmask
+    return t if t & ~priv[led] else hand
+
+
+def legal_mask(hand: int, led: int, tb: Tables) -> int:
+    """The legal plays (code bit set) from ``hand`` to a trick led with code ``led`` (-1: leading).
+
+    Follow the block led; if trumps are led, a hand whose only trumps are
+    matadors above the card led may play anything (the matadors' privilege,
+    1665 "Of playing Trumps"); see :func:`ombre.engine.rules.legal_plays`.
+    """
+    if led < 0:
+        return hand
+    if led < tb.trump_base:
+        f = hand & tb.follow_mask[led]
+        return f or hand
+    t = hand & tb.trump_mask
+    return t if t & ~PRIV[led] else hand
+
+
+def trick_winner_codes(c0: int, c1: int, c2: int, tb: Tables) -> int:
+    """Position (0, 1, 2) of the winning card of a trick given as codes, leader first.
+
+    A card can win only if it is a trump or of the block led; among those the highest code wins.
+
+    >>> tb = TABLES[Suit.HEARTS]
+    >>> trick_winner_codes(tb.code("Kd"), tb.code("2d"), tb.code("Ac"), tb)
+    2
+    """
+    ok = tb.win_mask[c0]
+    best, pos = c0, 0
+    if c1 > best and ok >> c1 & 1:
+        best, pos = c1, 1
+    if c2 > best and ok >> c2 & 1:
+        pos = 2
+    return pos
+
+
+def random_deal_codes(rng: random.Random) -> tuple[int, int, int]:
+    """Three disjoint random nine-card hands (as code bit sets; codes are a relabelling of the pack)."""
+    keys = array("I", rng.randbytes(160))
+    while len(set(keys)) < 40:  # ties would bias the sort; redraw (about once in five million)
+        keys = array("I", rng.randbytes(160))
+    perm = sorted(range(40), key=keys.__getitem__)
+    bit = _BIT
+    return (
+        sum(map(bit.__getitem__, perm[0:9])),
+        sum(map(bit.__getitem__, perm[9:18])),
+        sum(map(bit.__getitem__, perm[18:27])),
+    )
+
+
+_BIT: tuple[int, ...] = tuple(1 << i for i in range(40))
+
+
+@dataclass(frozen=True)
+class PlayoutStats:
+    """Counts over a run of random playouts (the Ombre is always the eldest hand, seat 0)."""
+
+    hands: int
+    results: dict[str, int]
+    ombre_tricks: tuple[int, ...]  # histogram 0..9
+
+
+def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] | None = None) -> PlayoutStats:
+    """Play ``n`` complete random hands: a random deal, a random trump, uniformly random legal cards.
+
+    The eldest hand (seat 0) is the Ombre and leads; the result is counted
+    for each hand.  How the randomness stays exact yet cheap (no random
+    number is drawn during the play at all):
+
+    * Random bytes are drawn for 28 hands at a time (``Random.randbytes``);
+      one byte a hand chooses the trump.
+    * Each hand draws two independent random orders of the 40 codes by
+      sorting 64-bit keys, read as floats: the low byte is the code (so keys
+      never tie), six random bytes, and a top byte that orders the hands of
+      a batch, so that one sort serves the whole batch.  Two equal random
+      parts (about once in 10**11 deals) would be ordered by code: the only
+      departure from uniform.
+    * The second order is taken within each block (the key's top byte also
+      ranks the code's block): it *relabels* the cards of every block at
+      random.  The hands hold labels, so a block is still one contiguous
+      range, and ``tr[label]`` gives back the true code for the trick's winner
+      and the matadors' privilege.
+    * The first order deals the labels, nine to a seat, and each seat keeps
+      its labels in that order (a bytearray, which the garbage collector
+      need not track).  When every card of the hand is legal (a lead, or a
+      player void in the suit led), the last card is a uniformly random one,
+      and what remains is still in uniformly random order.
+    * When the choice is restricted to one block (following suit, or trumps),
+      the card with the highest label is played.  The relabelling is
+      uniform and independent of the dealing order, and all that earlier
+      plays reveal about it are comparisons in which a seat's remaining cards
+      of the block stand alike, so that card is a uniformly random one of them.
+
+    With a list as ``record``, each hand appends ``(deal, trump index, plays)``:
+    ``deal`` the 27 dealt codes (nine each, seat 0 first) and ``plays`` the
+    27 codes in the order played (for tests).
+
+    >>> st = playouts(200, seed=1)
+    >>> st.hands, sum(st.results.values()), sum(st.ombre_tricks)
+    (200, 200, 200)
+    """
+    rng = random.Random(seed)
+    tables = TABLES_BY_INDEX
+    bit = _BIT
+    codes = _CODE_BYTES
+    deal_tops = _DEAL_TOPS
+    relabel_tops = _RELABEL_TOPS
+    maketrans = bytes.maketrans
+    is_a, is_b, is_c = _IS_SEAT
+    seat_chars = _SEAT_CHARS
+    musts = _MUSTS
+    after1, after2 = _AFTER1, _AFTER2
+    randbytes = rng.randbytes
+    # tally[won]: hands by the tricks won, kept as one number (see ``lead``)
+    tally = [0] * 2305
+    batch = j = 0
+    trumps = perms = trs = b""
+    for hand_no in range(n):
+        if j == batch:
+            # random bytes for a batch of hands: a trump and two sets of 40 keys a hand;
+            # each set sorted once for the whole batch, as the keys' top bytes keep the hands apart
+            batch = min(_BATCH, n - hand_no)
+            j = 0
+            trumps = bytes(b & 3 for b in randbytes(batch))
+            pack = struct.Struct(f"<{40 * batch}d").pack
+            raw = bytearray(randbytes(320 * batch))
+            raw[0::8] = codes * batch
+            raw[7::8] = deal_tops[: 40 * batch]
+            keys = array("d", raw).tolist()
+            keys.sort()
+            perms = pack(*keys)[0::8]
+            raw = bytearray(randbytes(320 * batch))
+            raw[0::8] = codes * batch
+            raw[7::8] = b"".join([relabel_tops[t][i] for i, t in enumerate(trumps)])
+            keys = array("d", raw).tolist()
+            keys.sort()
+            trs = pack(*keys)[0::8]
+        ti = trumps[j]
+        tb = tables[ti]
+        # tr[label] is the true code: a random order within each block
+        tr = trs[40 * j : 40 * j + 40]
+        # the deal: a uniformly random order of the 40 labels
+        perm = perms[40 * j : 40 * j + 40]
+        j += 1
+        # the seats' cards as the leader ("a") and the two players after him, in the dealt order
+        la, lb, lc = bytearray(perm[0:9]), bytearray(perm[9:18]), bytearray(perm[18:27])
+        # and bit sets: the seat of each label, read as three binary numerals
+        row = maketrans(perm, seat_chars)[39::-1]
+        ha = int(row.translate(is_a), 2)
+        hb = int(row.translate(is_b), 2)
+        hc = int(row.translate(is_c), 2)
+        follow = tb.follow_mask
+        tmask = tb.trump_mask
+        tbase = tb.trump_base
+        # the labels of the matadors, and so the trumps that must follow a trump lead by true code
+        must = musts[maketrans(tr, codes)[37:40]]
+        # the leader's seat as the number added for a trick it wins: 1, 16 or 256 for seats 0, 1, 2
+        won = 0
+        lead = 1
+        log: list[int] | None = None
+        if record is not None:
+            log = []
+            record.append((bytes([tr[c] for c in perm[0:27]]), ti, log))
+        for _trick in range(9):
+            c0 = la.pop()
+            ha ^= bit[c0]
+            # the best card so far (true code) and whose it is: 0 the leader, 1 and 2 the others
+            best = tr[c0]
+            win = 0
+            if c0 < tbase:
+                fm = follow[c0]
+                lg = hb & fm
+                if lg:
+                    c1 = lg.bit_length() - 1
+                    lb.remove(c1)
+                    if tr[c1] > best:
+                        best = tr[c1]
+                        win = 1
+                else:
+                    c1 = lb.pop()
+                    if c1 >= tbase:  # a trump beats a plain lead
+                        best = tr[c1]
+                        win = 1
+                hb ^= bit[c1]
+                lg = hc & fm
+                if lg:
+                    c2 = lg.bit_length() - 1
+                    lc.remove(c2)
+                    if tr[c2] > best:  # a trump played before is above any plain card
+                        win = 2
+                else:
+                    c2 = lc.pop()
+                    if c2 >= tbase and tr[c2] > best:
+                        win = 2
+                hc ^= bit[c2]
+            else:
+                pv = must[best]
+                lg = hb & tmask
+                if lg & pv:
+                    c1 = lg.bit_length() - 1
+                    lb.remove(c1)
+                    if tr[c1] > best:
+                        best = tr[c1]
+                        win = 1
+                else:
+                    c1 = lb.pop()
+                    if c1 >= tbase and tr[c1] > best:  # a privileged matador may win
+                        best = tr[c1]
+                        win = 1
+                hb ^= bit[c1]
+                lg = hc & tmask
+                if lg & pv:
+                    c2 = lg.bit_length() - 1
+                    lc.remove(c2)
+                    if tr[c2] > best:
+                        win = 2
+                else:
+                    c2 = lc.pop()
+                    if c2 >= tbase and tr[c2] > best:
+                        win = 2
+                hc ^= bit[c2]
+            if log is not None:
+                log += (tr[c0], tr[c1], tr[c2])
+            if win:
+                if win == 1:
+                    ha, hb, hc = hb, hc, ha
+                    la, lb, lc = lb, lc, la
+                    lead = after1[lead]
+                else:
+                    ha, hb, hc = hc, ha, hb
+                    la, lb, lc = lc, la, lb
+                    lead = after2[lead]
+            won += lead
+        tally[won] += 1
+    results = {"win": 0, "codille": 0, "repuesto": 0, "vole": 0}
+    hist = [0] * 10
+    for won, count in enumerate(tally):
+        if count:
+            o, d1, d2 = won & 15, won >> 4 & 15, won >> 8
+            hist[o] += count
+            if o == 9:
+                results["vole"] += count
+            elif o > d1 and o > d2:
+                results["win"] += count
+            elif d1 > o and d1 > d2 or d2 > o and d2 > d1:
+                results["codille"] += count
+            else:
+                results["repuesto"] += count
+    return PlayoutStats(n, results, tuple(hist))
+
+
+_CODE_BYTES = bytes(range(40))
+#: hands whose random bytes are drawn, and keys sorted, at once
+_BATCH = 28
+#: the top bytes (sign and high exponent bits) of the dealing keys of a batch: ``12 + 4 * hand``,
+#: so that the keys are positive floats, finite and normal, and sort hand by hand
+_DEAL_TOPS = b"".join(bytes([12 + 4 * i]) * 40 for i in range(_BATCH))
+#: ``_RELABEL_TOPS[trump index][hand]``: the top bytes of the relabelling keys, ``12 + 4 * hand + r``
+#: with ``r`` (0..3) the rank of the code's block, which orders the blocks within a hand
+_RELABEL_TOPS: tuple[tuple[bytes, ...], ...] = tuple(
+    tuple(
+        bytes(12 + 4 * i + sorted(set(tb.block_base)).index(b) for b in tb.block_base) for i in range(_BATCH)
+    )
+    for tb in TABLES_BY_INDEX
+)
+
+
+def _musts() -> dict[bytes, tuple[int, ...]]:
+    """By the labels of Basto, Manille and Spadille (three bytes): the masks of :data:`_MUSTS`."""
+    out: dict[bytes, tuple[int, ...]] = {}
+    for a in range(28, 40):
+        for b in range(28, 40):
+            for c in range(28, 40):
+                if len({a, b, c}) == 3:
+                    m37, m38, m39 = 1 << a, 1 << b, 1 << c
+                    out[bytes((a, b, c))] = (~(m37 | m38 | m39),) * 37 + (~(m38 | m39), ~m39, -1)
+    return out
+
+
+#: ``_MUSTS[labels][code]``: the trumps (as labels) that must follow a trump lead of true code ``code``:
+#: all but the matadors above it (the matadors' privilege)
+_MUSTS = _musts()
+#: ``_AFTER1[lead]``, ``_AFTER2[lead]``: the next seat and the one after, as in ``playouts`` (1, 16, 256)
+_AFTER1: tuple[int, ...] = tuple({1: 16, 16: 256, 256: 1}.get(i, 0) for i in range(257))
+_AFTER2: tuple[int, ...] = tuple({1: 256, 16: 1, 256: 16}.get(i, 0) for i in range(257))
+
+#: the seat dealt each position of the deal's order ("d": not dealt), as characters
+_SEAT_CHARS = b"a" * 9 + b"b" * 9 + b"c" * 9 + b"d" * 13
+#: by seat: a translation of those characters to the digits of a binary numeral ("1" for that seat)
+_IS_SEAT: tuple[bytes, ...] = tuple(bytes(0x31 if i == ord(ch) else 0x30 for i in range(256)) for ch in "abc")
+
+
+def perft(hands: Sequence[int], leader: int, trick: Sequence[int], tb: Tables, depth: int) -> int:
+    """How many sequences of ``depth`` legal plays there are from a position (as in chess "perft").
+
+    ``hands`` are code bit sets by seat, ``trick`` the codes already played to
+    the current trick by ``leader`` and those after him.  Sequences that end
+    the hand early (no cards left) count once.  Used as a regression oracle
+    and by the solver's tests.
+
+    >>> tb = TABLES[Suit.SPADES]
+    >>> perft([tb.mask(["As", "Kh"]), tb.mask(["2s", "Qh"]), tb.mask(["3s", "Jh"])], 0, [], tb, 6)
+    2
+    """
+    hs = list(hands)
+    return _perft(hs, leader, list(trick), tb, depth)
+
+
+def _perft(hs: list[int], leader: int, trick: list[int], tb: Tables, depth: int) -> int:
+    if depth == 0:
+        return 1
+    seat = (leader + len(trick)) % 3
+    h = hs[seat]
+    if not h:
+        return 1
+    legal = legal_mask(h, trick[0] if trick else -1, tb)
+    total = 0
+    while legal:
+        low = legal & -legal
+        legal ^= low
+        c = low.bit_length() - 1
+        hs[seat] = h ^ low
+        if len(trick) == 2:
+            w = (leader + trick_winner_codes(trick[0], trick[1], c, tb)) % 3
+            total += _perft(hs, w, [], tb, depth - 1)
+        else:
+            total += _perft(hs, leader, trick + [c], tb, depth - 1)
+        hs[seat] = h
+    return total
+
+
+def codes_to_cards(code_mask: int, tb: Tables) -> list[Card]:
+    """The cards of a code bit set, in card order."""
+    return [DECK[i] for i in sorted(tb.card_of[c] for c in range(40) if code_mask >> c & 1)]
+
+
+def cards_to_codes(cards: Sequence[Card], tb: Tables) -> int:
+    """The code bit set of some cards."""
+    m = 0
+    for c in cards:
+        m |= 1 << tb.code_of[c.index]
+    return m

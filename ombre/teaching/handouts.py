@@ -1,0 +1,287 @@
+"""The student and teacher editions of the exercise sets, written as Jupyter notebooks.
+
+:func:`write_editions` writes one notebook per exercise set twice over:
+
+* ``student/NN-KEY.ipynb``: each question with a cell that shows the
+  self-checking widget (the engine checks the answer and says why), and a
+  plain ``check(...)`` line for those without widgets.  No answers, no
+  solutions, and the widgets are made without their Solution panel and
+  without a question of their own (``question=False``): the question is the
+  one written above, the same as in the teacher's notebook.
+* ``teacher/NN-KEY.ipynb``: the same questions, each followed by the
+  answer, the worked solution, the source of the rule and, for the set, the
+  teaching notes; an answer key at the end.
+
+Both editions are built from the same seeded sets, so a teacher's notebook
+always matches the students' (``seed`` 0 is the book's version; any other
+seed gives a fresh version of every set).  The notebooks are plain nbformat 4
+JSON written with the standard library; the command line is
+``python -m ombre editions OUTDIR [--seed N]``.
+
+>>> import tempfile, json, pathlib
+>>> with tempfile.TemporaryDirectory() as d:
+...     paths = write_editions(d)
+...     names = sorted(p.relative_to(d).as_posix() for p in paths)
+...     nb = json.loads(pathlib.Path(d, "teacher", "01-order.ipynb").read_text())
+>>> names[0], names[-1], len(names)
+('README.md', 'teacher/08-probability.ipynb', 17)
+>>> nb["nbformat"], nb["metadata"]["kernelspec"]["name"]
+(4, 'python3')
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Sequence
+from pathlib import Path
+
+from ombre.errors import OmbreError
+from ombre.teaching import Exercise, ExerciseSet, all_sets
+
+__all__ = [
+    "EditionError",
+    "check_line",
+    "student_notebook",
+    "teacher_notebook",
+    "write_editions",
+    "markdown_escape",
+]
+
+
+class EditionError(OmbreError):
+    """The editions cannot be written (for instance, the output folder is a file)."""
+
+
+Notebook = dict[str, object]
+Cell = dict[str, object]
+
+
+def markdown_escape(text: str) -> str:
+    """Escape the characters Markdown would read as markup (``*``, ``_``, backquotes, ``<``, ...).
+
+    >>> markdown_escape("2*3 = 6 <b>")
+    '2\\\\*3 = 6 &lt;b&gt;'
+    """
+    out = text.replace("\\", "\\\\")
+    for ch in "*_`[]#|$":
+        out = out.replace(ch, "\\" + ch)
+    return out.replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _cell_id(*parts: str) -> str:
+    return hashlib.sha1("/".join(parts).encode("utf-8")).hexdigest()[:12]
+
+
+def _md(cid: str, text: str) -> Cell:
+    return {"cell_type": "markdown", "id": cid, "metadata": {}, "source": _lines(text)}
+
+
+def _code(cid: str, text: str, *, tags: Sequence[str] = ()) -> Cell:
+    meta: dict[str, object] = {"tags": list(tags)} if tags else {}
+    return {
+        "cell_type": "code",
+        "id": cid,
+        "metadata": meta,
+        "execution_count": None,
+        "outputs": [],
+        "source": _lines(text),
+    }
+
+
+def _lines(text: str) -> list[str]:
+    lines = text.split("\n")
+    return [line + "\n" for line in lines[:-1]] + [lines[-1]]
+
+
+def _notebook(cells: list[Cell], title: str) -> Notebook:
+    return {
+        "cells": cells,
+        "metadata": {
+            "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
+            "language_info": {"name": "python"},
+            "title": title,
+        },
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+
+
+def _question_md(ex: Exercise, n: int) -> str:
+    parts = [f"### Question {n}", ""]
+    if ex.quote:
+        for line_no, verse in ex.quote:
+            parts.append(f"> iii.{line_no} &nbsp; *{markdown_escape(verse)}*  ")
+        parts.append("")
+    parts.append(f"**{markdown_escape(ex.prompt)}**")
+    if ex.choices:
+        parts.append("")
+        for i, c in enumerate(ex.choices):
+            parts.append(f"{chr(ord('a') + i)}) {markdown_escape(c.text)}  ")
+    else:
+        said = [f"Answer in {markdown_escape(ex.unit)}."] if ex.unit else []
+        said += [markdown_escape(ex.precision)] if ex.precision else []
+        if said:
+            parts.append("")
+            parts.append(" ".join(said))
+    return "\n".join(parts)
+
+
+def _answer_hint(ex: Exercise) -> tuple[str, str]:
+    """The placeholder answer and what to put there."""
+    if ex.choices:
+        return '"a"', "the letter of your choice"
+    return '""', 'a number, a fraction such as 3/8, a percentage, or "1 in N"'
+
+
+def check_line(ex: Exercise) -> str:
+    """The student's commented-out ``check(...)`` line; without its ``# `` it is a valid call.
+
+    >>> from ombre.teaching import find
+    >>> print(check_line(find("order-1")))
+    # check("order-1", "")  # a number, a fraction such as 3/8, a percentage, or "1 in N"
+    """
+    placeholder, what = _answer_hint(ex)
+    return f'# check("{ex.id}", {placeholder})  # {what}'
+
+
+_SETUP = "from ombre.teaching import check\nfrom ombre.display.teaching.widgets import exercise_widget"
+
+
+def student_notebook(s: ExerciseSet, number: int) -> Notebook:
+    """The student's notebook for set ``s``: questions and checking cells, no answers."""
+    key = f"student/{s.key}/{s.seed}"
+    cells: list[Cell] = [
+        _md(
+            _cell_id(key, "title"),
+            f"# {number}. {markdown_escape(s.title)}\n\n{markdown_escape(s.intro)}\n\n"
+            "Run the cell below first. Each question then has a widget under it: choose or type your "
+            "answer and press **Check**; the engine says whether it is right and why. Without widgets, "
+            "use the `check(...)` line under the widget instead: delete the `#` at its start, put your "
+            "answer between its quotes and run it.",
+        ),
+        _code(_cell_id(key, "setup"), _SETUP),
+    ]
+    for i, ex in enumerate(s.exercises, 1):
+        cells.append(_md(_cell_id(key, ex.id, "q"), _question_md(ex, i)))
+        cells.append(
+            _code(
+                _cell_id(key, ex.id, "w"),
+                f'exercise_widget("{ex.id}", number={i}, solution=False, question=False)',
+            )
+        )
+        cells.append(_code(_cell_id(key, ex.id, "c"), check_line(ex)))
+    return _notebook(cells, f"{s.title} (student)")
+
+
+def teacher_notebook(s: ExerciseSet, number: int) -> Notebook:
+    """The teacher's notebook for set ``s``: questions, answers, worked solutions, sources and notes."""
+    key = f"teacher/{s.key}/{s.seed}"
+    cells: list[Cell] = [
+        _md(
+            _cell_id(key, "title"),
+            f"# {number}. {markdown_escape(s.title)}: teacher's edition\n\n"
+            f"{markdown_escape(s.intro)}\n\n**Notes for the teacher.** {markdown_escape(s.notes)}\n\n"
+            "Every answer below was computed by the `ombre` engine; the students' notebooks of the same "
+            "seed hold the same questions without them.",
+        ),
+        _code(_cell_id(key, "setup"), _SETUP),
+    ]
+    key_rows = ["| Question | Answer |", "|---|---|"]
+    for i, ex in enumerate(s.exercises, 1):
+        cells.append(_md(_cell_id(key, ex.id, "q"), _question_md(ex, i)))
+        sol = [f"**Answer: {markdown_escape(ex.answer_text)}.** {markdown_escape(ex.solution)}"]
+        if ex.choices:
+            sol.append("")
+            sol.append("Why each choice is right or wrong:")
+            sol.append("")
+            for j, c in enumerate(ex.choices):
+                mark = "right" if c.correct else "wrong"
+                letter = chr(ord("a") + j)
+                sol.append(f"- {letter}) {markdown_escape(c.text)} ({mark}): {markdown_escape(c.feedback)}")
+        if ex.mistakes:
+            sol.append("")
+            sol.append("Common wrong answers:")
+            sol.append("")
+            for value, why in ex.mistakes:
+                shown = (
+                    str(value.numerator)
+                    if value.denominator == 1
+                    else f"{value.numerator}/{value.denominator}"
+                )
+                sol.append(f"- {shown}: {markdown_escape(why)}")
+        if ex.hint:
+            sol.append("")
+            sol.append(f"*Hint for students who are stuck:* {markdown_escape(ex.hint)}")
+        if ex.source:
+            sol.append("")
+            sol.append(f"*Source:* {markdown_escape(ex.source)}. *Exercise id:* `{ex.id}`.")
+        cells.append(_md(_cell_id(key, ex.id, "s"), "\n".join(sol)))
+        answer = f'"{chr(ord("a") + ex.answer_index)}"' if ex.choices else f'"{ex.answer_text.split(" ")[0]}"'
+        cells.append(_code(_cell_id(key, ex.id, "c"), f'check("{ex.id}", {answer})'))
+        key_rows.append(f"| {i} | {markdown_escape(ex.answer_text)} |")
+    cells.append(_md(_cell_id(key, "key"), "## Answer key\n\n" + "\n".join(key_rows)))
+    return _notebook(cells, f"{s.title} (teacher)")
+
+
+_README = """# Ombre exercises: student and teacher editions
+
+Written by `python -m ombre editions` (seed {seed}).
+
+- `student/`: one notebook per exercise set. Students run the first cell, then answer each question
+  in its widget; the engine checks the answer and explains why it is right or wrong. No answers or
+  solutions are stored in these notebooks, and their widgets have no Solution panel.
+- `teacher/`: the same questions with answers, worked solutions, the source of each rule, teaching
+  notes and an answer key.
+
+Open them in JupyterLab with the `ombre` package installed. A different `--seed` writes a fresh
+version of every set; the teacher's and the students' notebooks of one seed always match.
+
+Sets: {sets}
+"""
+
+
+def write_editions(outdir: str | Path, seed: int = 0, *, force: bool = False) -> list[Path]:
+    """Write the student and teacher notebooks of every set under ``outdir``; return the files written.
+
+    ``outdir`` is created if missing.  A folder that already holds anything is refused
+    (:class:`EditionError`) unless ``force`` is true, so that no file is overwritten by surprise;
+    an empty name and a seed below 0 are refused too, and a folder or file that cannot be created gives an
+    :class:`EditionError` naming it.
+    """
+    if not str(outdir).strip():
+        raise EditionError("the output folder has no name (give a folder, e.g. 'editions')")
+    if seed < 0:  # the ids of a seed's questions (order-1s7) have no minus sign
+        raise EditionError(f"the seed must be 0 or more, not {seed}")
+    root = Path(outdir)
+    try:
+        if root.exists() and not root.is_dir():
+            raise EditionError(f"{root}: exists and is not a folder")
+        if not force and root.is_dir() and any(root.iterdir()):
+            raise EditionError(
+                f"{root}: the folder is not empty; choose a new or empty folder, or use --force "
+                "(force=True) to overwrite its README.md, student/ and teacher/ notebooks"
+            )
+    except OSError as exc:
+        raise EditionError(f"{root}: cannot read the folder ({exc.strerror or exc})") from None
+    sets = all_sets(seed)
+    written: list[Path] = []
+    try:
+        for sub in ("student", "teacher"):
+            (root / sub).mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise EditionError(f"{root}: cannot create the folder ({exc.strerror or exc})") from None
+    readme = root / "README.md"
+    titles = ", ".join(s.title for s in sets)
+    files: list[tuple[Path, str]] = [(readme, _README.format(seed=seed, sets=titles))]
+    for n, s in enumerate(sets, 1):
+        name = f"{n:02d}-{s.key}.ipynb"
+        for sub, make in (("student", student_notebook), ("teacher", teacher_notebook)):
+            files.append((root / sub / name, json.dumps(make(s, n), ensure_ascii=False, indent=1) + "\n"))
+    for path, text in files:
+        try:
+            path.write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise EditionError(f"{path}: cannot write the file ({exc.strerror or exc})") from None
+        written.append(path)
+    return written
