@@ -371,7 +371,9 @@ def test_result_block_only_on_the_last_step(replay: Replay) -> None:
 def _record(name: str) -> GameRecord:
     from importlib import resources
 
-    folder = ("ombre.belinda", "records") if name.startswith("belinda") else ("ombre.engine.record", "examples")
+    folder = (
+        ("ombre.belinda", "records") if name.startswith("belinda") else ("ombre.engine.record", "examples")
+    )
     path = resources.files(folder[0]) / folder[1] / f"{name}.omb"
     [record] = read_records(path.read_text(encoding="utf-8"), path=str(path))
     return record
