@@ -370,7 +370,7 @@ class Deal:
         ...
         ombre.errors.RecordError: <deal>: the deal ends with its dealer's seat, e.g. '; dealer 0'
         """
-        from ombre.engine.record import read_deal_value  # the record format's reader (it imports this module)
+        from ombre.engine.record.reader import read_deal_value  # the reader imports this module
 
         if not isinstance(text, str):
             raise TypeError(f"Deal.parse: expected a deal's text, not {type(text).__name__} {text!r}")

@@ -1,0 +1,863 @@
+"""Reading game records: comments, the lexer and the parser, and the problems they find, located.
+
+:func:`read_records` raises the first problem; :func:`parse_records` collects
+them all and :func:`check_records` replays the sound games too.
+:func:`read_deal_value` reads a ``[Deal]`` value on its own (``Deal.parse`` uses it).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field, replace
+from importlib import resources
+from typing import Literal
+
+from ombre.engine.cards import DECK, Card, CardError, Suit
+from ombre.engine.record.model import (
+    _BID_ALIASES,
+    _HAND_SIZE,
+    _STOCK_SIZE,
+    _STRUCTURED_FOLDED,
+    _TAG_NAME_RE,
+    BIDS,
+    RESULTS,
+    STRUCTURED_TAGS,
+    BiddingSection,
+    ExchangeEntry,
+    ExchangeSection,
+    GameRecord,
+    Pos,
+    RecordCard,
+    RecordedDeal,
+    RecordedTrick,
+    TrumpSection,
+    VoleDeclaration,
+    _Problem,
+    _record_error,
+)
+from ombre.engine.record.replay import _Replayer
+from ombre.engine.rules import get_rules
+from ombre.errors import RecordError, RulesError
+
+__all__ = [
+    "normalize_comment",
+    "read_records",
+    "read_record",
+    "read_deal_value",
+    "read_record_file",
+    "example_text",
+    "example_names",
+    "parse_records",
+    "check_records",
+]
+
+
+# --------------------------------------------------------------------------- comments
+
+
+def normalize_comment(raw: str) -> str:
+    """The canonical text of a comment: how the reader stores what it found between braces.
+
+    Trailing spaces and leading/trailing blank lines go; text on the line of the
+    opening brace loses its leading space; the following lines lose the
+    indentation they all share.  Line breaks are kept, so verse stays verse.
+
+    >>> normalize_comment("  Spadillio first  ")
+    'Spadillio first'
+    >>> normalize_comment("\\n    49  Spadillio first,\\n    50  Led off two captive trumps\\n")
+    '49  Spadillio first,\\n50  Led off two captive trumps'
+    """
+    lines = [line.rstrip() for line in raw.replace("\r\n", "\n").replace("\r", "\n").split("\n")]
+    first = lines[0].strip()
+    rest = lines[1:]
+    indents = [line[: len(line) - len(line.lstrip())] for line in rest if line]
+    common = os.path.commonprefix(indents) if indents else ""
+    rest = [line[len(common) :] for line in rest]
+    out = ([first] if first else []) + rest
+    while out and not out[0]:
+        out.pop(0)
+    while out and not out[-1]:
+        out.pop()
+    return "\n".join(out)
+
+
+# --------------------------------------------------------------------------- lexer
+
+
+@dataclass(slots=True)
+class _Tok:
+    kind: Literal["tag", "comment", "word", "slash"]
+    text: str
+    pos: Pos
+    # for tags: the name and the per-character positions of the (unescaped) value
+    name: str = ""
+    value_pos: list[Pos] = field(default_factory=list)
+    blank_before: bool = False  # a blank line separates this token from the one before
+
+
+_WORD_STOP = set(" \t\n\r\f\v{};[]/")
+
+
+class _Lexer:
+    def __init__(self, text: str, problems: list[_Problem]) -> None:
+        self.s = text
+        self.i = 0
+        self.line = 1
+        self.col = 1
+        self.problems = problems
+
+    def pos(self) -> Pos:
+        return Pos(self.line, self.col)
+
+    def advance(self) -> str:
+        ch = self.s[self.i]
+        self.i += 1
+        if ch == "\n":
+            self.line += 1
+            self.col = 1
+        else:
+            self.col += 1
+        return ch
+
+    def peek(self) -> str:
+        return self.s[self.i] if self.i < len(self.s) else ""
+
+    def skip_line(self) -> None:
+        while self.i < len(self.s) and self.s[self.i] != "\n":
+            self.advance()
+
+    def skip_inline_space(self) -> None:
+        while self.peek() in (" ", "\t"):
+            self.advance()
+
+    def tokens(self) -> Iterator[_Tok]:
+        newlines = 0
+        while self.i < len(self.s):
+            ch = self.peek()
+            if ch.isspace():
+                newlines += ch == "\n"
+                self.advance()
+                continue
+            blank = newlines >= 2
+            newlines = 0
+            tok: _Tok | None = None
+            if ch == "{":
+                tok = self.brace_comment()
+            elif ch == ";":
+                start = self.pos()
+                self.advance()
+                begin = self.i
+                self.skip_line()
+                tok = _Tok("comment", normalize_comment(self.s[begin : self.i]), start)
+            elif ch == "[":
+                tok = self.tag()
+            elif ch == "/":
+                tok = _Tok("slash", "/", self.pos())
+                self.advance()
+            elif ch in "}]":
+                what = "comment" if ch == "}" else "tag"
+                opener = "{" if ch == "}" else "["
+                self.problems.append(
+                    _Problem(f"{ch!r} closes a {what} that was never opened with {opener!r}", self.pos())
+                )
+                self.advance()
+            else:
+                start = self.pos()
+                begin = self.i
+                while self.i < len(self.s) and self.s[self.i] not in _WORD_STOP:
+                    self.advance()
+                tok = _Tok("word", self.s[begin : self.i], start)
+            if tok is not None:
+                tok.blank_before = blank
+                yield tok
+
+    def brace_comment(self) -> _Tok | None:
+        start = self.pos()
+        opened = (self.i, self.line, self.col)
+        self.advance()
+        buf: list[str] = []
+        while self.i < len(self.s):
+            at = self.pos()
+            ch = self.advance()
+            if ch == "}":
+                return _Tok("comment", normalize_comment("".join(buf)), start)
+            if ch == "{":
+                # most likely this comment's '}' is missing: say so here, not where the text it
+                # swallowed breaks the record, and read on after the line it was opened on
+                self.problems.append(
+                    _Problem(
+                        "comment not closed: '{' has no matching '}' before the next '{' at "
+                        f"{at.line}:{at.col} (inside a comment, write \\{{ for a brace)",
+                        start,
+                    )
+                )
+                self.i, self.line, self.col = opened
+                self.skip_line()
+                return None
+            if ch == "\\" and self.peek() in ("{", "}", "\\"):
+                buf.append(self.advance())
+            else:
+                buf.append(ch)
+        self.problems.append(_Problem("comment not closed: '{' has no matching '}'", start))
+        return None
+
+    def tag(self) -> _Tok | None:
+        start = self.pos()
+        self.advance()
+        self.skip_inline_space()
+        m = _TAG_NAME_RE.match(self.s, self.i)
+        if not m:
+            self.problems.append(_Problem('a tag needs a name: write [Name "value"]', self.pos()))
+            self.skip_line()
+            return None
+        name = m.group(0)
+        for _ in name:
+            self.advance()
+        self.skip_inline_space()
+        if self.peek() != '"':
+            self.problems.append(_Problem(f'tag [{name}] needs a quoted value: [{name} "value"]', self.pos()))
+            self.skip_line()
+            return None
+        quote = self.pos()
+        self.advance()
+        buf: list[str] = []
+        where: list[Pos] = []
+        while True:
+            if self.i >= len(self.s):
+                self.problems.append(_Problem(f"tag [{name}]: the value's closing '\"' is missing", quote))
+                return None
+            here = self.pos()
+            ch = self.advance()
+            if ch == '"':
+                break
+            if ch == "\\" and self.peek() in ('"', "\\"):
+                ch = self.advance()
+            buf.append(ch)
+            where.append(here)
+        self.skip_inline_space()
+        if self.peek() != "]":
+            self.problems.append(_Problem(f"tag [{name}] is not closed with ']'", self.pos()))
+            self.skip_line()
+            return None
+        self.advance()
+        return _Tok("tag", "".join(buf), start, name=name, value_pos=where)
+
+
+# --------------------------------------------------------------------------- parser
+
+_SECTIONS = ("bidding", "trump", "exchange")
+_TRICK_RE = re.compile(r"([0-9]{1,3})\.")
+_RESULT_SET = set(RESULTS)
+
+
+def _split_value(value: str, where: list[Pos], seps: str) -> list[tuple[str, Pos]]:
+    """Split a tag value into words (and separator characters in ``seps``) with their positions."""
+    out: list[tuple[str, Pos]] = []
+    i = 0
+    n = len(value)
+    while i < n:
+        ch = value[i]
+        if ch.isspace():
+            i += 1
+        elif ch in seps:
+            out.append((ch, where[i]))
+            i += 1
+        else:
+            j = i
+            while j < n and not value[j].isspace() and value[j] not in seps:
+                j += 1
+            out.append((value[i:j], where[i]))
+            i = j
+    return out
+
+
+@dataclass(slots=True)
+class _PendingEntry:
+    """An exchange turn being read: ``mode`` is None, "discard", "take" or "refuse"."""
+
+    mode: str | None = None
+    discards: list[RecordCard] = field(default_factory=list)
+    takes: list[RecordCard] | None = None
+    pos: Pos | None = None
+
+
+class _GameBuilder:
+    """Collects one game's tags, elements and comments while the parser walks the tokens."""
+
+    def __init__(self, path: str | None, problems: list[_Problem], start: Pos) -> None:
+        self.path = path
+        self.problems = problems
+        self.start = start
+        self.tags: list[tuple[str, str]] = []
+        self.tag_pos: list[tuple[str, Pos]] = []
+        self.seen_tags: set[str] = set()
+        self.players: tuple[str, str, str] | None = None
+        self.dealer: tuple[str, Pos] | None = None
+        self.deal_groups: list[list[RecordCard]] | None = None
+        self.deal_pos: Pos = start
+        self.rules = "1665"
+        self.result: str | None = None
+        self.comments: list[str] = []
+        self.bidding: BiddingSection | None = None
+        self.trump: TrumpSection | None = None
+        self.trump_pos: Pos = start
+        self.trump_opened = False
+        self.trump_words = 0
+        self.trump_comments: list[str] = []
+        self.exchange: ExchangeSection | None = None
+        self.entry: _PendingEntry | None = None
+        self.vole: VoleDeclaration | None = None
+        self.tricks: list[RecordedTrick] = []
+        # the element the next comment belongs to: "game", a section name, "vole" or "trick"
+        self.last = "game"
+        self.section: str | None = None  # where loose words go: a section name or "play"
+        self.moved = False  # any movetext seen
+
+    def problem(self, message: str, pos: Pos | None) -> None:
+        self.problems.append(_Problem(message, pos))
+
+    def ends_before(self, tag: _Tok) -> bool:
+        """Whether ``tag`` begins the next game rather than adding to this one.
+
+        It does after this game's movetext, and after a blank line once this
+        game has its [Players] and [Deal].  A tag repeated within the header
+        adds to this game, and :meth:`add_tag` reports it as a duplicate.
+        """
+        if self.moved:
+            return True
+        return tag.blank_before and {"Players", "Deal"} <= self.seen_tags
+
+    # ---- tags
+
+    def add_tag(self, tok: _Tok) -> None:
+        name = tok.name
+        if name in self.seen_tags:
+            hint = ""
+            if {"Players", "Deal"} <= self.seen_tags:
+                hint = " (to begin another game, leave a blank line before its tags)"
+            self.problem(f"duplicate tag [{name}]{hint}", tok.pos)
+            return
+        if name not in STRUCTURED_TAGS and name.casefold() in _STRUCTURED_FOLDED:
+            right = _STRUCTURED_FOLDED[name.casefold()]
+            self.problem(f"tag [{name}]: tags are case-sensitive; did you mean [{right}]?", tok.pos)
+            return
+        self.seen_tags.add(name)
+        self.tag_pos.append((name, tok.pos))
+        value = tok.text
+        vpos = tok.value_pos
+        first = vpos[0] if vpos else tok.pos
+        if name == "Players":
+            self.read_players(value, first)
+        elif name == "Dealer":
+            self.dealer = (value.strip(), first)
+        elif name == "Deal":
+            self.read_deal(value, vpos, tok.pos)
+        elif name == "Rules":
+            try:
+                self.rules = get_rules(value).name
+            except RulesError as exc:
+                self.problem(str(exc), first)
+        elif name == "Result":
+            if value.strip() not in _RESULT_SET:
+                self.problem(f"[Result] {value!r} is not a result (use one of {', '.join(RESULTS)})", first)
+            else:
+                self.result = value.strip()
+        else:
+            self.tags.append((name, value))
+
+    def read_players(self, value: str, pos: Pos) -> None:
+        names = [n.strip() for n in value.split(";")]
+        if len(names) != 3 or not all(names):
+            found = len([n for n in names if n])
+            self.problem(
+                f"[Players] must name three players separated by ';', eldest hand first (found {found})", pos
+            )
+        elif len(set(names)) != 3:
+            self.problem("[Players]: the three names must differ", pos)
+        else:
+            self.players = (names[0], names[1], names[2])
+
+    def read_deal(self, value: str, vpos: list[Pos], tagpos: Pos) -> None:
+        groups: list[list[RecordCard]] = [[]]
+        for word, wpos in _split_value(value, vpos, "/"):
+            if word == "/":
+                groups.append([])
+                continue
+            try:
+                groups[-1].append(RecordCard.parse(word, wpos))
+            except CardError as exc:
+                self.problem(str(exc), wpos)
+                groups[-1].append(RecordCard(None, False, wpos))
+        self.deal_groups = groups
+        self.deal_pos = tagpos
+
+    def build_deal(self, players: tuple[str, str, str]) -> RecordedDeal | None:
+        groups = self.deal_groups
+        pos = self.deal_pos
+        if groups is None:
+            return None
+        if len(groups) != 4:
+            self.problem(f"deal: {len(groups)} groups; give three hands and the stock, separated by '/'", pos)
+            return None
+        ok = True
+        total = sum(len(g) for g in groups)
+        if total != len(DECK):
+            self.problem(f"deal: {total} cards (the pack has {len(DECK)})", pos)
+            ok = False
+        for name, g in zip(players, groups, strict=False):
+            if len(g) != _HAND_SIZE:
+                self.problem(f"deal: {name} has {len(g)} cards ({_HAND_SIZE} are dealt to each)", pos)
+                ok = False
+        if len(groups[3]) != _STOCK_SIZE:
+            self.problem(f"deal: the stock has {len(groups[3])} cards (it should have {_STOCK_SIZE})", pos)
+            ok = False
+        seen: set[Card] = set()
+        for rc in (c for g in groups for c in g):
+            if rc.card is not None:
+                if rc.card in seen:
+                    self.problem(f"duplicate card {rc.card} in the deal", rc.pos)
+                    ok = False
+                seen.add(rc.card)
+        if not ok:
+            return None
+        return RecordedDeal((tuple(groups[0]), tuple(groups[1]), tuple(groups[2])), tuple(groups[3]), pos)
+
+    # ---- movetext
+
+    def comment(self, text: str) -> None:
+        if not text:
+            return
+        last = self.last
+        if last == "bidding" and self.bidding is not None:
+            self.bidding = replace(self.bidding, comments=self.bidding.comments + (text,))
+        elif last == "trump":
+            if self.trump is not None:
+                self.trump = replace(self.trump, comments=self.trump.comments + (text,))
+            else:
+                self.trump_comments.append(text)
+        elif last == "exchange" and self.exchange is not None:
+            self.exchange = replace(self.exchange, comments=self.exchange.comments + (text,))
+        elif last == "vole" and self.vole is not None:
+            self.vole = replace(self.vole, comments=self.vole.comments + (text,))
+        elif last == "trick" and self.tricks:
+            t = self.tricks[-1]
+            self.tricks[-1] = replace(t, comments=t.comments + (text,))
+        else:
+            self.comments.append(text)
+
+    def word(self, tok: _Tok) -> None:
+        self.moved = True
+        text = tok.text
+        low = text.lower()
+        if low.endswith(":") and low[:-1] in _SECTIONS:
+            self.open_section(low[:-1], tok.pos)
+        elif low == "vole":
+            self.declare_vole(tok.pos)
+        elif _TRICK_RE.fullmatch(text):
+            self.open_trick(int(text[:-1]), tok.pos)
+        elif self.section == "bidding":
+            self.add_bid(text, tok.pos)
+        elif self.section == "trump":
+            self.set_trump(text, tok.pos)
+        elif self.section == "exchange":
+            self.exchange_word(text, tok.pos)
+        elif self.section == "play":
+            self.play_card(text, tok.pos)
+        elif low.endswith(":"):
+            self.problem(f"unknown section {text!r} (the sections are Bidding:, Trump:, Exchange:)", tok.pos)
+        else:
+            self.problem(
+                f"{text!r} is out of place: expected Bidding:, Trump:, Exchange:, Vole or a trick number "
+                "such as '1.'",
+                tok.pos,
+            )
+
+    def slash(self, tok: _Tok) -> None:
+        self.moved = True
+        if self.section == "exchange":
+            self.finish_entry(tok.pos)
+            self.entry = _PendingEntry()
+        else:
+            self.problem("'/' is out of place (it separates the players' turns in Exchange:)", tok.pos)
+
+    def open_section(self, name: str, pos: Pos) -> None:
+        self.close_section()
+        self.section = None
+        title = name.title() + ":"
+        if self.tricks or self.vole is not None:
+            self.problem(f"{title} must come before the tricks", pos)
+            return
+        order = _SECTIONS.index(name)
+        present = (self.bidding, True if self.trump_opened else None, self.exchange)
+        if present[order] is not None:
+            self.problem(f"{title} appears twice", pos)
+            return
+        later = [
+            s for s, p in zip(_SECTIONS[order + 1 :], present[order + 1 :], strict=True) if p is not None
+        ]
+        if later:
+            self.problem(f"{title} must come before {later[0].title()}:", pos)
+            return
+        self.section = name
+        self.last = name
+        if name == "bidding":
+            self.bidding = BiddingSection((), (), pos)
+        elif name == "exchange":
+            self.exchange = ExchangeSection((), (), pos)
+            self.entry = _PendingEntry()
+        else:
+            self.trump_pos = pos
+            self.trump_opened = True
+
+    def close_section(self) -> None:
+        if self.section == "exchange":
+            self.finish_entry(None)
+            self.entry = None
+        elif self.section == "trump" and self.trump_words == 0:
+            self.problem("Trump: names no suit (write e.g. 'Trump: spades')", self.trump_pos)
+            self.trump_words = 1  # reported once
+
+    def add_bid(self, text: str, pos: Pos) -> None:
+        bid = _BID_ALIASES.get(text.lower())
+        if bid is None:
+            self.problem(f"{text!r} is not a bid (the bids are {', '.join(BIDS)})", pos)
+        elif self.bidding is not None:
+            b = self.bidding
+            self.bidding = replace(b, bids=b.bids + (bid,), bid_pos=b.bid_pos + (pos,))
+
+    def set_trump(self, text: str, pos: Pos) -> None:
+        self.trump_words += 1
+        if self.trump_words > 1:
+            self.problem(f"Trump: names one suit; {text!r} is one word too many", pos)
+            return
+        try:
+            suit = Suit.parse(text)
+        except CardError:
+            self.problem(f"{text!r} is not a suit (write spades, clubs, hearts or diamonds)", pos)
+            return
+        self.trump = TrumpSection(suit, tuple(self.trump_comments), self.trump_pos)
+
+    def exchange_word(self, text: str, pos: Pos) -> None:
+        cur = self.entry
+        if cur is None:
+            return
+        low = text.lower()
+        if low in ("discard", "discards"):
+            if cur.mode is not None:
+                self.problem("'discard' begins a player's turn; separate the turns with '/'", pos)
+            else:
+                cur.mode, cur.pos = "discard", pos
+        elif low in ("take", "takes"):
+            if cur.mode != "discard":
+                self.problem("'take' must follow 'discard CARDS'", pos)
+            else:
+                cur.mode, cur.takes = "take", []
+        elif low in ("refuse", "refuses"):
+            if cur.mode is not None:
+                self.problem("'refuse' is a whole turn; separate the turns with '/'", pos)
+            else:
+                cur.mode, cur.pos = "refuse", pos
+        elif cur.mode not in ("discard", "take"):
+            self.problem(
+                f"{text!r} is out of place in Exchange: (write 'discard CARDS take CARDS' or 'refuse')", pos
+            )
+        else:
+            try:
+                rc = RecordCard.parse(text, pos)
+            except CardError as exc:
+                self.problem(str(exc), pos)
+                rc = RecordCard(None, False, pos)
+            if cur.mode == "discard":
+                cur.discards.append(rc)
+            elif cur.takes is not None:
+                cur.takes.append(rc)
+
+    def finish_entry(self, at: Pos | None) -> None:
+        cur = self.entry
+        if cur is None or self.exchange is None:
+            return
+        if cur.mode is None:
+            if at is not None or self.exchange.entries:
+                self.problem(
+                    "empty turn in Exchange: (write 'refuse' for a player who takes in nothing)",
+                    at or self.exchange.pos,
+                )
+            return
+        if cur.mode == "refuse":
+            entry = ExchangeEntry((), None, cur.pos)
+        elif not cur.discards:
+            self.problem("'discard' names no cards (write 'refuse' to take in nothing)", cur.pos)
+            return
+        elif cur.takes is not None and len(cur.takes) != len(cur.discards):
+            self.problem(
+                f"exchange: {len(cur.discards)} cards discarded but {len(cur.takes)} taken in", cur.pos
+            )
+            return
+        else:
+            takes = None if cur.takes is None else tuple(cur.takes)
+            entry = ExchangeEntry(tuple(cur.discards), takes, cur.pos)
+        self.exchange = replace(self.exchange, entries=self.exchange.entries + (entry,))
+
+    def declare_vole(self, pos: Pos) -> None:
+        self.close_section()
+        self.section = None
+        if self.vole is not None:
+            self.problem("the vole is declared twice", pos)
+        elif self.tricks and len(self.tricks[-1].cards) < 3:
+            self.problem("a vole is declared between tricks, not in the middle of one", pos)
+        else:
+            self.vole = VoleDeclaration(len(self.tricks) + 1, (), pos)
+            self.last = "vole"
+
+    def open_trick(self, number: int, pos: Pos) -> None:
+        self.close_section()
+        self.section = None
+        expected = len(self.tricks) + 1
+        if expected > 9:
+            self.problem("a hand has only nine tricks", pos)
+            return
+        if number != expected:
+            self.problem(f"trick number {expected} expected, found {number}", pos)
+        self.tricks.append(RecordedTrick(expected, (), (), pos))
+        self.section = "play"
+        self.last = "trick"
+
+    def play_card(self, text: str, pos: Pos) -> None:
+        t = self.tricks[-1]
+        try:
+            rc = RecordCard.parse(text, pos)
+        except CardError as exc:
+            if len(t.cards) >= 3 and t.number < 9:
+                # most likely the next trick's number, miswritten ("Four."): one problem, and the
+                # cards that follow go to that trick rather than each being "one too many"
+                self.problem(
+                    f"trick number {t.number + 1} expected (written '{t.number + 1}.'), found {text!r}", pos
+                )
+                self.open_trick(t.number + 1, pos)
+                return
+            self.problem(str(exc), pos)
+            rc = RecordCard(None, False, pos)
+        if len(t.cards) >= 3:
+            self.problem(f"trick {t.number} already has three cards; {text!r} is one too many", pos)
+        else:
+            self.tricks[-1] = replace(t, cards=t.cards + (rc,))
+
+    def finish(self) -> GameRecord | None:
+        self.close_section()
+        for t in self.tricks:
+            if len(t.cards) != 3 and (t is not self.tricks[-1] or not t.cards):
+                self.problem(
+                    f"trick {t.number} has {len(t.cards)} cards (only the last trick recorded may be short)",
+                    t.pos,
+                )
+        if self.trump is None and self.exchange is not None:
+            self.problem(
+                "Exchange: needs Trump: before it (the trump is named before taking in)", self.exchange.pos
+            )
+        self.check_cards_played()
+        if "Players" not in self.seen_tags:
+            self.problem('missing tag [Players "eldest; middle; dealer"]', self.start)
+        if "Deal" not in self.seen_tags:
+            self.problem("missing tag [Deal] (write ?? for a card that is not known)", self.start)
+        if self.players is None:
+            return None
+        if self.dealer is not None and self.dealer[0] != self.players[2]:
+            self.problem(
+                f"[Dealer] {self.dealer[0]!r} must be the last of the [Players] ({self.players[2]!r}): "
+                "players are listed from the eldest hand, on the dealer's right",
+                self.dealer[1],
+            )
+        deal = self.build_deal(self.players)
+        if deal is None:
+            return None
+        return GameRecord(
+            players=self.players,
+            deal=deal,
+            rules=self.rules,
+            tags=tuple(self.tags),
+            result=self.result,
+            comments=tuple(self.comments),
+            bidding=self.bidding,
+            trump=self.trump,
+            exchange=self.exchange,
+            vole=self.vole,
+            tricks=tuple(self.tricks),
+            path=self.path,
+            pos=self.start,
+            tag_pos=tuple(self.tag_pos),
+        )
+
+    def check_cards_played(self) -> None:
+        """A card is played only once."""
+        played: dict[Card, int] = {}
+        for t in self.tricks:
+            for rc in t.cards:
+                if rc.card is None:
+                    continue
+                if rc.card in played:
+                    self.problem(
+                        f"trick {t.number}: {rc.card} was already played to trick {played[rc.card]}", rc.pos
+                    )
+                else:
+                    played[rc.card] = t.number
+
+
+def _parse(text: str, path: str | None) -> tuple[list[tuple[GameRecord, bool]], list[_Problem]]:
+    """The games of ``text``, each with a flag saying whether it was read without a problem."""
+    text = text.removeprefix("\ufeff")  # a byte-order mark (Notepad's "UTF-8 with BOM") is not text
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    problems: list[_Problem] = []
+    games: list[tuple[GameRecord, bool]] = []
+    lexer = _Lexer(text, problems)
+    builder: _GameBuilder | None = None
+    first_problem = 0
+
+    def finish(b: _GameBuilder) -> None:
+        game = b.finish()
+        if game is not None:
+            games.append((game, len(problems) == first_problem))
+
+    for tok in lexer.tokens():
+        if builder is None:
+            builder = _GameBuilder(path, problems, tok.pos)
+        elif tok.kind == "tag" and builder.ends_before(tok):
+            finish(builder)
+            first_problem = len(problems)
+            builder = _GameBuilder(path, problems, tok.pos)
+        if tok.kind == "tag":
+            builder.add_tag(tok)
+        elif tok.kind == "comment":
+            builder.comment(tok.text)
+        elif tok.kind == "slash":
+            builder.slash(tok)
+        else:
+            builder.word(tok)
+    if builder is not None and (builder.seen_tags or builder.moved):
+        finish(builder)
+    return games, problems
+
+
+def _sorted_errors(problems: Iterable[_Problem], path: str | None) -> list[RecordError]:
+    ordered = sorted(problems, key=lambda p: (p.pos.line, p.pos.col) if p.pos else (0, 0))
+    return [_record_error(p.message, path, p.pos) for p in ordered]
+
+
+def parse_records(text: str, path: str | None = None) -> tuple[list[GameRecord], list[RecordError]]:
+    """Read every game of ``text`` and collect every problem of form instead of stopping at the first.
+
+    Returns the games that could be built and the problems (each a located
+    :class:`RecordError`), in the order of the text.  The games are not
+    replayed; :func:`check_records` does that too.
+
+    >>> games, problems = parse_records('[Players "A; B"]', path="x.omb")
+    >>> games
+    []
+    >>> for p in problems: print(p)
+    x.omb:1:1: missing tag [Deal] (write ?? for a card that is not known)
+    x.omb:1:11: [Players] must name three players separated by ';', eldest hand first (found 2)
+    """
+    games, problems = _parse(text, path)
+    return [g for g, _ in games], _sorted_errors(problems, path)
+
+
+def check_records(text: str, path: str | None = None) -> list[RecordError]:
+    """Every problem in ``text``, located: its form, then the replay of each sound game.
+
+    A renounce counts as a problem here (it is usually a slip of transcription);
+    :meth:`GameRecord.replay` accepts it, and the rule set penalises it.  An
+    empty list means the records are sound.
+
+    >>> text = example_text("specimen.omb").replace("7s Kh 5s", "7s Kh Kc").replace("Qd Kc", "Qd 5s")
+    >>> for p in check_records(text, path="s.omb"): print(p)
+    s.omb:24:10: trick 3: Cat must play a trump: trumps were led (holds 5s)
+    s.omb:25:10: trick 4: Cat must play a trump: trumps were led (holds 5s)
+    """
+    games, problems = _parse(text, path)
+    for game, clean in games:
+        if clean:
+            _Replayer(game, problems).run()
+    if not games and not problems:
+        problems.append(_Problem(_NO_GAME, Pos(1, 1)))
+    return _sorted_errors(problems, path)
+
+
+_NO_GAME = 'no game found (a game begins with tags such as [Players "..."] and [Deal "..."])'
+
+
+def read_records(text: str, path: str | None = None) -> list[GameRecord]:
+    """Read every game in ``text``; raise the first problem as a located :class:`RecordError`.
+
+    >>> read_records("1. As", path="bad.omb")
+    Traceback (most recent call last):
+    ...
+    ombre.errors.RecordError: bad.omb:1:1: missing tag [Players "eldest; middle; dealer"]
+    """
+    games, problems = parse_records(text, path)
+    if problems:
+        raise problems[0]
+    if not games:
+        raise _record_error(
+            'no game found (a game begins with tags such as [Players "..."])', path, Pos(1, 1)
+        )
+    return games
+
+
+def read_record(text: str, path: str | None = None) -> GameRecord:
+    """Read a text that holds exactly one game."""
+    games = read_records(text, path)
+    if len(games) != 1:
+        raise _record_error(f"expected one game, found {len(games)}", path, games[1].pos)
+    return games[0]
+
+
+def example_text(name: str) -> str:
+    """The text of an example record shipped in ``ombre/engine/record/examples`` (e.g. ``"specimen.omb"``)."""
+    try:
+        return resources.files("ombre.engine.record").joinpath("examples", name).read_text(encoding="utf-8")
+    except (FileNotFoundError, IsADirectoryError):
+        raise RecordError("no such example record (see ombre/engine/record/examples)", path=name) from None
+
+
+def example_names() -> list[str]:
+    """The example records shipped with the package, by file name."""
+    folder = resources.files("ombre.engine.record").joinpath("examples")
+    return sorted(p.name for p in folder.iterdir() if p.name.endswith(".omb"))
+
+
+def read_record_file(path: str) -> list[GameRecord]:
+    """Read every game in a record file (UTF-8); errors name the file."""
+    try:
+        with open(path, encoding="utf-8-sig") as fh:
+            text = fh.read()
+    except UnicodeDecodeError as exc:
+        raise RecordError(f"not a UTF-8 text file ({exc.reason})", path=path) from None
+    except OSError as exc:
+        raise RecordError(f"cannot read the file: {exc.strerror or exc}", path=path) from None
+    return read_records(text, path)
+
+
+def read_deal_value(
+    value: str, names: tuple[str, str, str] = ("seat 0", "seat 1", "seat 2"), path: str = "<deal>"
+) -> RecordedDeal:
+    """A ``[Deal]`` tag's value read on its own: three hands of nine and the stock of thirteen.
+
+    The same reader and messages as in a record; the first problem is raised as a
+    :class:`RecordError` located by column (``names`` name the hands in the messages).
+
+    >>> str(read_deal_value(" / ".join(["?? " * 9] * 3 + ["?? " * 13])).hands[0][0])
+    '??'
+    >>> read_deal_value("As 2s / Ks")
+    Traceback (most recent call last):
+    ...
+    ombre.errors.RecordError: <deal>:1:1: deal: 2 groups; give three hands and the stock, separated by '/'
+    """
+    problems: list[_Problem] = []
+    start = Pos(1, 1)
+    builder = _GameBuilder(path, problems, start)
+    builder.read_deal(value, [Pos(1, i + 1) for i in range(len(value))], start)
+    deal = builder.build_deal(names)
+    if problems or deal is None:
+        raise _sorted_errors(problems, path)[0]
+    return deal
