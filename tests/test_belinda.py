@@ -18,8 +18,6 @@ from ombre.belinda import (
     History,
     Token,
     TrickView,
-    _single,
-    _winner,
     baron_after_trick_four,
     check_record,
     codille_chance,
@@ -34,6 +32,8 @@ from ombre.belinda import (
     trick_five_leads,
     winnings,
 )
+from ombre.belinda.constraints import _single
+from ombre.belinda.counting import _winner
 from ombre.engine.cards import DECK, Card, Suit, parse_cards
 from ombre.engine.rules import Result
 from ombre.sources.texts import morley_text, pope_lines
