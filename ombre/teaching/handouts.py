@@ -37,7 +37,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ombre.errors import OmbreError
-from ombre.teaching import Exercise, ExerciseSet, all_sets
+from ombre.teaching.model import Exercise, ExerciseSet
+from ombre.teaching.sets import all_sets
 
 __all__ = [
     "EditionError",
