@@ -33,6 +33,8 @@ from ombre.teaching.generators import (
 )
 from ombre.teaching.model import Choice, Exercise, SetPlan, SetSpec
 
+__all__ = ["TOPIC"]
+
 _ADVICE_SRC = '1665, "Of taking in" and "What Games are to be played"'
 
 TOPIC = Topic(

@@ -32,6 +32,8 @@ from ombre.teaching.generators import (
 )
 from ombre.teaching.model import Choice, Exercise, SetPlan, SetSpec
 
+__all__ = ["TOPIC"]
+
 TOPIC = Topic(
     SetSpec(
         "matadors",

@@ -40,6 +40,8 @@ from ombre.teaching.model import Choice, Exercise, SetPlan, SetSpec
 from ombre.teaching.topics.results import _RESULT_WORDS, _why_not_result, _why_result
 from ombre.teaching.topics.tricks import _why_loses, _why_wins
 
+__all__ = ["TOPIC"]
+
 #: The record the Pope questions follow: the book's replay of the published reconstruction.
 _POPE_READING = "pole"
 #: The reading in which the King of Clubs at trick 5 is the third player's card, not Belinda's lead.

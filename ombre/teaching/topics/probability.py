@@ -27,6 +27,8 @@ from ombre.teaching.generators import (
 )
 from ombre.teaching.model import Choice, Exercise, SetPlan, SetSpec
 
+__all__ = ["TOPIC"]
+
 _PROB_SRC = "Counting hands: C(40, 9) hands, all equally likely"
 
 TOPIC = Topic(

@@ -28,6 +28,8 @@ from ombre.teaching.generators import (
 )
 from ombre.teaching.model import Choice, Exercise, SetPlan, SetSpec
 
+__all__ = ["TOPIC"]
+
 #: Lesser marks to a great mark under the 1665 rules: the pamphlet's example rate, not a rule of it.
 _GREAT_MARK = dict(get_rules("1665").unit_values)["great marks"]
 

@@ -24,6 +24,8 @@ from ombre.teaching.generators import (
 from ombre.teaching.model import Choice, Exercise, SetPlan, SetSpec
 from ombre.teaching.topics.results import _RESULT_WORDS
 
+__all__ = ["TOPIC"]
+
 _TENACE_SRC = '1665, "General Rules", "Of the Tenaces" and "Of the Players playing his game"'
 
 TOPIC = Topic(
@@ -114,6 +116,7 @@ def _tenaces_draw(rng: random.Random, seed: int) -> Exercise:
 def _tenace_position(
     rng: random.Random,
 ) -> tuple[Suit, tuple[Card, Card], tuple[Card, Card], tuple[Card, Card]]:
+
     trump = rng.choice(SUITS)
     order = list(trump_order(trump))
     i = rng.randrange(0, 4)
