@@ -18,19 +18,9 @@ from ombre.engine.players import (
     trump_candidates,
     trump_preference,
 )
-from ombre.engine.rules import (
-    is_trump,
-    matadors,
-    trump_order,
-)
+from ombre.engine.rules import is_trump, matadors, trump_order
 from ombre.teaching.answers import ExerciseError
-from ombre.teaching.generators import (
-    Topic,
-    _cap,
-    _ex,
-    _shuffled,
-    _t,
-)
+from ombre.teaching.generators import Topic, _cap, _ex, _shuffled, _t
 from ombre.teaching.model import Choice, Exercise, SetPlan, SetSpec
 
 __all__ = ["TOPIC"]

@@ -8,9 +8,7 @@ import random
 from fractions import Fraction
 
 from ombre.engine.cards import DECK, SUITS, Card, Suit
-from ombre.engine.players import (
-    strength,
-)
+from ombre.engine.players import strength
 from ombre.engine.rules import (
     explain_play,
     is_trump,
@@ -21,15 +19,7 @@ from ombre.engine.rules import (
     why_illegal,
 )
 from ombre.teaching.answers import ExerciseError
-from ombre.teaching.generators import (
-    _MATADOR_SRC,
-    _ORDER_SRC,
-    Topic,
-    _cap,
-    _ex,
-    _name,
-    _t,
-)
+from ombre.teaching.generators import _MATADOR_SRC, _ORDER_SRC, Topic, _cap, _ex, _name, _t
 from ombre.teaching.model import Choice, Exercise, SetPlan, SetSpec
 
 __all__ = ["TOPIC"]

@@ -6,24 +6,9 @@ import random
 from fractions import Fraction
 
 from ombre.engine.cards import DECK, SUITS, Suit
-from ombre.engine.players import (
-    strength,
-)
-from ombre.engine.rules import (
-    is_trump,
-    manille,
-    plain_order,
-    trump_order,
-)
-from ombre.teaching.generators import (
-    _ORDER_SRC,
-    Topic,
-    _cap,
-    _ex,
-    _name,
-    _shuffled,
-    _t,
-)
+from ombre.engine.players import strength
+from ombre.engine.rules import is_trump, manille, plain_order, trump_order
+from ombre.teaching.generators import _ORDER_SRC, Topic, _cap, _ex, _name, _shuffled, _t
 from ombre.teaching.model import Choice, Exercise, SetPlan, SetSpec
 
 __all__ = ["TOPIC"]

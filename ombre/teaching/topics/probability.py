@@ -15,16 +15,8 @@ from ombre.engine.probability import (
     p_holds_card,
     p_some_matador,
 )
-from ombre.engine.rules import (
-    manille,
-)
-from ombre.teaching.generators import (
-    Topic,
-    _cap,
-    _ex,
-    _name,
-    _shuffled,
-)
+from ombre.engine.rules import manille
+from ombre.teaching.generators import Topic, _cap, _ex, _name, _shuffled
 from ombre.teaching.model import Choice, Exercise, SetPlan, SetSpec
 
 __all__ = ["TOPIC"]

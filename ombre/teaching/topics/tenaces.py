@@ -6,21 +6,10 @@ import random
 from fractions import Fraction
 
 from ombre.engine.cards import DECK, SUITS, Card, Suit
-from ombre.engine.players import (
-    strength,
-)
-from ombre.engine.rules import (
-    Result,
-    is_trump,
-    result_of,
-    trump_order,
-)
+from ombre.engine.players import strength
+from ombre.engine.rules import Result, is_trump, result_of, trump_order
 from ombre.engine.solver import Position, solve
-from ombre.teaching.generators import (
-    Topic,
-    _ex,
-    _t,
-)
+from ombre.teaching.generators import Topic, _ex, _t
 from ombre.teaching.model import Choice, Exercise, SetPlan, SetSpec
 from ombre.teaching.topics.results import _RESULT_WORDS
 

@@ -6,24 +6,9 @@ import random
 from collections.abc import Sequence
 
 from ombre.engine.cards import DECK, SUITS, Card, Suit
-from ombre.engine.rules import (
-    card_order,
-    effective_suit,
-    is_trump,
-    legal_plays,
-    trick_winner,
-    why_illegal,
-)
+from ombre.engine.rules import card_order, effective_suit, is_trump, legal_plays, trick_winner, why_illegal
 from ombre.teaching.answers import ExerciseError
-from ombre.teaching.generators import (
-    SEATS,
-    Topic,
-    _cap,
-    _ex,
-    _name,
-    _shuffled,
-    _t,
-)
+from ombre.teaching.generators import SEATS, Topic, _cap, _ex, _name, _shuffled, _t
 from ombre.teaching.model import Choice, Exercise, SetPlan, SetSpec
 
 __all__ = ["TOPIC"]
