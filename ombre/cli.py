@@ -7,7 +7,7 @@ Subcommands::
     deal --seed N [--rules R]         a random deal, printed as a game record
     decode FILE                       decode a braille (BRF) file, one paragraph a line
     solve FILE [--objective O]        the double-dummy value of each card played in a record
-    editions OUTDIR [--seed N]        student notebooks (no answers) and teacher notebooks of the exercises
+    handouts OUTDIR [--seed N]        student notebooks (no answers) and teacher notebooks of the exercises
                                       (OUTDIR must be new or empty, unless --force)
 
 Every error a user can cause (a missing file, a bad record, bad arguments)
@@ -222,10 +222,10 @@ def _decode(args: argparse.Namespace) -> int:
     return 0
 
 
-# --------------------------------------------------------------------------- editions
+# --------------------------------------------------------------------------- handouts
 
 
-def _editions_arguments(p: argparse.ArgumentParser) -> None:
+def _handouts_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "outdir", metavar="OUTDIR", help="new or empty folder for student/ and teacher/ (created if missing)"
     )
@@ -243,12 +243,12 @@ def _editions_arguments(p: argparse.ArgumentParser) -> None:
     )
 
 
-def _editions(args: argparse.Namespace) -> int:
-    from ombre.teaching.handouts import write_editions
+def _handouts(args: argparse.Namespace) -> int:
+    from ombre.teaching.handouts import write_handouts
 
-    paths = write_editions(args.outdir, seed=args.seed, force=args.force)
+    paths = write_handouts(args.outdir, seed=args.seed, force=args.force)
     notebooks = [p for p in paths if p.suffix == ".ipynb"]
-    args.out.write(f"wrote {len(notebooks)} notebooks (student and teacher editions) under {args.outdir}\n")
+    args.out.write(f"wrote {len(notebooks)} notebooks (student and teacher handouts) under {args.outdir}\n")
     return 0
 
 
@@ -377,10 +377,10 @@ SUBCOMMANDS: list[Subcommand] = [
         _solve,
     ),
     Subcommand(
-        "editions",
+        "handouts",
         "write the exercise sets as student notebooks (no answers) and teacher notebooks (solutions)",
-        _editions_arguments,
-        _editions,
+        _handouts_arguments,
+        _handouts,
     ),
 ]
 

@@ -200,7 +200,7 @@ def test_result_explanations_are_true_for_each_split(
     tricks: tuple[int, int, int], result: str, says: str
 ) -> None:
     from ombre.engine.rules import Result
-    from ombre.teaching import _why_not_result, _why_result
+    from ombre.teaching.topics.results import _why_not_result, _why_result
 
     assert result_of(tricks, 0).value == result
     why = _why_result(tricks, 0)
@@ -217,7 +217,7 @@ def test_result_explanations_are_true_for_each_split(
 
 
 def test_every_split_is_explained_by_its_own_figures() -> None:
-    from ombre.teaching import _why_result
+    from ombre.teaching.topics.results import _why_result
 
     for o in range(10):
         for a in range(10 - o):

@@ -1,6 +1,6 @@
-"""The student and teacher editions of the exercise sets, written as Jupyter notebooks.
+"""The student and teacher handouts of the exercise sets, written as Jupyter notebooks.
 
-:func:`write_editions` writes one notebook per exercise set twice over:
+:func:`write_handouts` writes one notebook per exercise set twice over:
 
 * ``student/NN-KEY.ipynb``: each question with a cell that shows the
   self-checking widget (the engine checks the answer and says why), and a
@@ -12,15 +12,15 @@
   answer, the worked solution, the source of the rule and, for the set, the
   teaching notes; an answer key at the end.
 
-Both editions are built from the same seeded sets, so a teacher's notebook
+Both handouts are built from the same seeded sets, so a teacher's notebook
 always matches the students' (``seed`` 0 is the book's version; any other
 seed gives a fresh version of every set).  The notebooks are plain nbformat 4
 JSON written with the standard library; the command line is
-``python -m ombre editions OUTDIR [--seed N]``.
+``python -m ombre handouts OUTDIR [--seed N]``.
 
 >>> import tempfile, json, pathlib
 >>> with tempfile.TemporaryDirectory() as d:
-...     paths = write_editions(d)
+...     paths = write_handouts(d)
 ...     names = sorted(p.relative_to(d).as_posix() for p in paths)
 ...     nb = json.loads(pathlib.Path(d, "teacher", "01-order.ipynb").read_text())
 >>> names[0], names[-1], len(names)
@@ -37,20 +37,21 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ombre.errors import OmbreError
-from ombre.teaching import Exercise, ExerciseSet, all_sets
+from ombre.teaching.model import Exercise, ExerciseSet
+from ombre.teaching.sets import all_sets
 
 __all__ = [
-    "EditionError",
+    "HandoutError",
     "check_line",
     "student_notebook",
     "teacher_notebook",
-    "write_editions",
+    "write_handouts",
     "markdown_escape",
 ]
 
 
-class EditionError(OmbreError):
-    """The editions cannot be written (for instance, the output folder is a file)."""
+class HandoutError(OmbreError):
+    """The handouts cannot be written (for instance, the output folder is a file)."""
 
 
 Notebook = dict[str, object]
@@ -180,7 +181,7 @@ def teacher_notebook(s: ExerciseSet, number: int) -> Notebook:
     cells: list[Cell] = [
         _md(
             _cell_id(key, "title"),
-            f"# {number}. {markdown_escape(s.title)}: teacher's edition\n\n"
+            f"# {number}. {markdown_escape(s.title)}: teacher's handout\n\n"
             f"{markdown_escape(s.intro)}\n\n**Notes for the teacher.** {markdown_escape(s.notes)}\n\n"
             "Every answer below was computed by the `ombre` engine; the students' notebooks of the same "
             "seed hold the same questions without them.",
@@ -224,9 +225,9 @@ def teacher_notebook(s: ExerciseSet, number: int) -> Notebook:
     return _notebook(cells, f"{s.title} (teacher)")
 
 
-_README = """# Ombre exercises: student and teacher editions
+_README = """# Ombre exercises: student and teacher handouts
 
-Written by `python -m ombre editions` (seed {seed}).
+Written by `python -m ombre handouts` (seed {seed}).
 
 - `student/`: one notebook per exercise set. Students run the first cell, then answer each question
   in its widget; the engine checks the answer and explains why it is right or wrong. No answers or
@@ -241,36 +242,36 @@ Sets: {sets}
 """
 
 
-def write_editions(outdir: str | Path, seed: int = 0, *, force: bool = False) -> list[Path]:
+def write_handouts(outdir: str | Path, seed: int = 0, *, force: bool = False) -> list[Path]:
     """Write the student and teacher notebooks of every set under ``outdir``; return the files written.
 
     ``outdir`` is created if missing.  A folder that already holds anything is refused
-    (:class:`EditionError`) unless ``force`` is true, so that no file is overwritten by surprise;
+    (:class:`HandoutError`) unless ``force`` is true, so that no file is overwritten by surprise;
     an empty name and a seed below 0 are refused too, and a folder or file that cannot be created gives an
-    :class:`EditionError` naming it.
+    :class:`HandoutError` naming it.
     """
     if not str(outdir).strip():
-        raise EditionError("the output folder has no name (give a folder, e.g. 'editions')")
+        raise HandoutError("the output folder has no name (give a folder, e.g. 'handouts')")
     if seed < 0:  # the ids of a seed's questions (order-1s7) have no minus sign
-        raise EditionError(f"the seed must be 0 or more, not {seed}")
+        raise HandoutError(f"the seed must be 0 or more, not {seed}")
     root = Path(outdir)
     try:
         if root.exists() and not root.is_dir():
-            raise EditionError(f"{root}: exists and is not a folder")
+            raise HandoutError(f"{root}: exists and is not a folder")
         if not force and root.is_dir() and any(root.iterdir()):
-            raise EditionError(
+            raise HandoutError(
                 f"{root}: the folder is not empty; choose a new or empty folder, or use --force "
                 "(force=True) to overwrite its README.md, student/ and teacher/ notebooks"
             )
     except OSError as exc:
-        raise EditionError(f"{root}: cannot read the folder ({exc.strerror or exc})") from None
+        raise HandoutError(f"{root}: cannot read the folder ({exc.strerror or exc})") from None
     sets = all_sets(seed)
     written: list[Path] = []
     try:
         for sub in ("student", "teacher"):
             (root / sub).mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise EditionError(f"{root}: cannot create the folder ({exc.strerror or exc})") from None
+        raise HandoutError(f"{root}: cannot create the folder ({exc.strerror or exc})") from None
     readme = root / "README.md"
     titles = ", ".join(s.title for s in sets)
     files: list[tuple[Path, str]] = [(readme, _README.format(seed=seed, sets=titles))]
@@ -282,6 +283,6 @@ def write_editions(outdir: str | Path, seed: int = 0, *, force: bool = False) ->
         try:
             path.write_text(text, encoding="utf-8")
         except OSError as exc:
-            raise EditionError(f"{path}: cannot write the file ({exc.strerror or exc})") from None
+            raise HandoutError(f"{path}: cannot write the file ({exc.strerror or exc})") from None
         written.append(path)
     return written

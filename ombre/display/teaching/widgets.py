@@ -9,7 +9,7 @@ solution behind toggles, and *New question*, which asks the exercise's
 generator for a fresh one of the same kind (a different one: seeds that deal
 the same question again are skipped, and a kind with only one question has
 the button disabled, saying why).  ``solution=False`` leaves the Solution
-panel out, as in the students' editions; ``question=False`` leaves out the
+panel out, as in the students' handouts; ``question=False`` leaves out the
 question's quotation and prompt where the page already writes them above the
 widget (the students' notebooks), and then there is no *New question*, so that
 the widget always answers the question written on the page.  The feedback line is one persistent

@@ -1,5 +1,5 @@
-"""The student and teacher editions: valid notebooks, answers only in the teacher's, the command line,
-and both editions executed in a real kernel."""
+"""The student and teacher handouts: valid notebooks, answers only in the teacher's, the command line,
+and both handouts executed in a real kernel."""
 
 from __future__ import annotations
 
@@ -12,13 +12,13 @@ import pytest
 
 from ombre.cli import main
 from ombre.teaching import GENERATORS, all_sets, find, generate
-from ombre.teaching.handouts import EditionError, check_line, markdown_escape, write_editions
+from ombre.teaching.handouts import HandoutError, check_line, markdown_escape, write_handouts
 
 
 @pytest.fixture(scope="module")
-def editions(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("editions")
-    write_editions(out)
+def handouts(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("handouts")
+    write_handouts(out)
     return out
 
 
@@ -27,22 +27,22 @@ def _text(path: Path) -> str:
     return "\n".join("".join(c["source"]) for c in nb["cells"])
 
 
-def test_one_student_and_one_teacher_notebook_per_set(editions: Path) -> None:
+def test_one_student_and_one_teacher_notebook_per_set(handouts: Path) -> None:
     sets = all_sets()
-    students = sorted((editions / "student").glob("*.ipynb"))
-    teachers = sorted((editions / "teacher").glob("*.ipynb"))
+    students = sorted((handouts / "student").glob("*.ipynb"))
+    teachers = sorted((handouts / "teacher").glob("*.ipynb"))
     assert len(students) == len(teachers) == len(sets)
     assert [p.name for p in students] == [p.name for p in teachers]
     for path in students + teachers:
         nb = nbformat.read(path, as_version=4)
         nbformat.validate(nb)
-    readme = (editions / "README.md").read_text(encoding="utf-8")
+    readme = (handouts / "README.md").read_text(encoding="utf-8")
     assert readme.startswith("# Ombre exercises") and "their widgets have no Solution panel" in readme
 
 
-def test_students_get_questions_without_answers(editions: Path) -> None:
+def test_students_get_questions_without_answers(handouts: Path) -> None:
     for n, s in enumerate(all_sets(), 1):
-        text = _text(editions / "student" / f"{n:02d}-{s.key}.ipynb")
+        text = _text(handouts / "student" / f"{n:02d}-{s.key}.ipynb")
         assert s.title in text
         assert "Answer:" not in text and "Answer key" not in text
         for i, ex in enumerate(s, 1):
@@ -69,10 +69,10 @@ def test_the_students_check_line_runs_once_uncommented(kind: str) -> None:
     assert code.split("  # ")[0].endswith(")")
 
 
-def test_every_students_check_line_in_the_editions_compiles(editions: Path) -> None:
+def test_every_students_check_line_in_the_handouts_compiles(handouts: Path) -> None:
     lines = [
         "".join(c["source"])
-        for path in sorted((editions / "student").glob("*.ipynb"))
+        for path in sorted((handouts / "student").glob("*.ipynb"))
         for c in json.loads(path.read_text(encoding="utf-8"))["cells"]
         if c["cell_type"] == "code" and "".join(c["source"]).startswith("# check(")
     ]
@@ -89,20 +89,20 @@ def test_every_students_check_line_in_the_editions_compiles(editions: Path) -> N
         assert namespace["result"].correct  # type: ignore[attr-defined]
 
 
-def test_the_students_are_told_how_to_run_the_check_line(editions: Path) -> None:
-    nb = json.loads((editions / "student" / "01-order.ipynb").read_text(encoding="utf-8"))
+def test_the_students_are_told_how_to_run_the_check_line(handouts: Path) -> None:
+    nb = json.loads((handouts / "student" / "01-order.ipynb").read_text(encoding="utf-8"))
     intro = "".join(nb["cells"][0]["source"])
     # before: "put your answer in the check(...) line instead and run it", but the line is a comment
     assert "delete the `#` at its start, put your answer between its quotes and run it" in intro
-    chance = _text(editions / "student" / "08-probability.ipynb")
-    teacher = _text(editions / "teacher" / "08-probability.ipynb")
+    chance = _text(handouts / "student" / "08-probability.ipynb")
+    teacher = _text(handouts / "teacher" / "08-probability.ipynb")
     said = "Two significant figures are enough (0.67 or 67% for 2/3), or give it exactly."
     assert chance.count(said) == teacher.count(said) == 3
 
 
-def test_teachers_get_answers_solutions_and_notes(editions: Path) -> None:
+def test_teachers_get_answers_solutions_and_notes(handouts: Path) -> None:
     for n, s in enumerate(all_sets(), 1):
-        text = _text(editions / "teacher" / f"{n:02d}-{s.key}.ipynb")
+        text = _text(handouts / "teacher" / f"{n:02d}-{s.key}.ipynb")
         assert markdown_escape(s.notes) in text and "## Answer key" in text
         for ex in s:
             assert markdown_escape(ex.solution) in text
@@ -110,8 +110,8 @@ def test_teachers_get_answers_solutions_and_notes(editions: Path) -> None:
             assert f'check("{ex.id}", ' in text
 
 
-def test_a_fresh_seed_gives_matching_fresh_editions(tmp_path: Path) -> None:
-    write_editions(tmp_path, seed=5)
+def test_a_fresh_seed_gives_matching_fresh_handouts(tmp_path: Path) -> None:
+    write_handouts(tmp_path, seed=5)
     student = _text(tmp_path / "student" / "03-tricks.ipynb")
     teacher = _text(tmp_path / "teacher" / "03-tricks.ipynb")
     assert '"tricks-1s5"' in student and '"tricks-1s5"' in teacher
@@ -119,21 +119,21 @@ def test_a_fresh_seed_gives_matching_fresh_editions(tmp_path: Path) -> None:
 
 def test_the_command_line(tmp_path: Path) -> None:
     out, err = io.StringIO(), io.StringIO()
-    assert main(["editions", str(tmp_path / "eds"), "--seed", "2"], out=out, err=err) == 0
+    assert main(["handouts", str(tmp_path / "eds"), "--seed", "2"], out=out, err=err) == 0
     assert "wrote 16 notebooks" in out.getvalue()
     assert (tmp_path / "eds" / "teacher" / "08-probability.ipynb").exists()
     blocker = tmp_path / "file"
     blocker.write_text("x")
     err = io.StringIO()
-    assert main(["editions", str(blocker)], out=io.StringIO(), err=err) == 2
+    assert main(["handouts", str(blocker)], out=io.StringIO(), err=err) == 2
     assert "is not a folder" in err.getvalue() and err.getvalue().count("\n") == 1
-    with pytest.raises(EditionError):
-        write_editions(blocker)
+    with pytest.raises(HandoutError):
+        write_handouts(blocker)
 
 
-def _editions_cli(*argv: str) -> tuple[int, str, str]:
+def _handouts_cli(*argv: str) -> tuple[int, str, str]:
     out, err = io.StringIO(), io.StringIO()
-    status = main(["editions", *argv], out=out, err=err)
+    status = main(["handouts", *argv], out=out, err=err)
     return status, out.getvalue(), err.getvalue()
 
 
@@ -141,7 +141,7 @@ def test_a_folder_that_is_not_empty_is_refused_without_force(tmp_path: Path) -> 
     course = tmp_path / "course"
     course.mkdir()
     (course / "README.md").write_text("My course notes - do not lose\n", encoding="utf-8")
-    status, out, err = _editions_cli(str(course))
+    status, out, err = _handouts_cli(str(course))
     assert (status, out) == (2, "")
     assert err == (
         f"ombre: {course}: the folder is not empty; choose a new or empty folder, or use --force "
@@ -149,24 +149,24 @@ def test_a_folder_that_is_not_empty_is_refused_without_force(tmp_path: Path) -> 
     )
     assert (course / "README.md").read_text(encoding="utf-8") == "My course notes - do not lose\n"
     assert sorted(p.name for p in course.iterdir()) == ["README.md"]
-    with pytest.raises(EditionError, match="the folder is not empty"):
-        write_editions(course)
-    status, out, err = _editions_cli(str(course), "--force")
+    with pytest.raises(HandoutError, match="the folder is not empty"):
+        write_handouts(course)
+    status, out, err = _handouts_cli(str(course), "--force")
     assert (status, err) == (0, "")
-    assert out == f"wrote 16 notebooks (student and teacher editions) under {course}\n"
+    assert out == f"wrote 16 notebooks (student and teacher handouts) under {course}\n"
     assert (course / "README.md").read_text(encoding="utf-8").startswith("# Ombre exercises")
     empty = tmp_path / "empty"
     empty.mkdir()
-    assert _editions_cli(str(empty))[0] == 0
+    assert _handouts_cli(str(empty))[0] == 0
 
 
 def test_an_empty_folder_name_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
-    status, out, err = _editions_cli("")
+    status, out, err = _handouts_cli("")
     assert (status, out) == (2, "")
-    assert err == "ombre: the output folder has no name (give a folder, e.g. 'editions')\n"
-    with pytest.raises(EditionError, match="no name"):
-        write_editions("  ")
+    assert err == "ombre: the output folder has no name (give a folder, e.g. 'handouts')\n"
+    with pytest.raises(HandoutError, match="no name"):
+        write_handouts("  ")
     assert list(tmp_path.iterdir()) == []
 
 
@@ -174,13 +174,13 @@ def test_an_empty_folder_name_is_refused(tmp_path: Path, monkeypatch: pytest.Mon
 def test_a_seed_below_0_is_refused_in_one_line(tmp_path: Path, argv: tuple[str, ...]) -> None:
     # before: exit 0 and 16 notebooks whose ids (order-1s-1) find() cannot read back
     target = tmp_path / "neg"
-    status, out, err = _editions_cli(str(target), *argv)
+    status, out, err = _handouts_cli(str(target), *argv)
     seed = argv[-1].removeprefix("--seed=")
     assert (status, out) == (2, "")
-    assert err == f"ombre: argument --seed: '{seed}' must be 0 or more (try 'ombre editions --help')\n"
+    assert err == f"ombre: argument --seed: '{seed}' must be 0 or more (try 'ombre handouts --help')\n"
     assert not target.exists()
-    with pytest.raises(EditionError, match="the seed must be 0 or more, not -1"):
-        write_editions(target, seed=-1)
+    with pytest.raises(HandoutError, match="the seed must be 0 or more, not -1"):
+        write_handouts(target, seed=-1)
     assert not target.exists()
 
 
@@ -188,7 +188,7 @@ def test_a_folder_that_cannot_be_created_is_one_line(tmp_path: Path) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("x", encoding="utf-8")
     target = blocker / "eds"
-    status, out, err = _editions_cli(str(target))
+    status, out, err = _handouts_cli(str(target))
     assert (status, out) == (2, "")
     assert err == f"ombre: {target}: cannot create the folder (Not a directory)\n"
 
@@ -202,8 +202,8 @@ def _execute(path: Path) -> nbformat.NotebookNode:
     return nb
 
 
-def test_both_editions_run_in_a_kernel(editions: Path) -> None:
-    student = _execute(editions / "student" / "03-tricks.ipynb")
+def test_both_handouts_run_in_a_kernel(handouts: Path) -> None:
+    student = _execute(handouts / "student" / "03-tricks.ipynb")
     widgets = [
         o
         for c in student.cells
@@ -212,7 +212,7 @@ def test_both_editions_run_in_a_kernel(editions: Path) -> None:
         if "application/vnd.jupyter.widget-view+json" in o.get("data", {})
     ]
     assert len(widgets) == len(all_sets()[2])
-    teacher = _execute(editions / "teacher" / "08-probability.ipynb")
+    teacher = _execute(handouts / "teacher" / "08-probability.ipynb")
     verdicts = [
         o["data"]
         for c in teacher.cells

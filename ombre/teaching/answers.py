@@ -1,0 +1,159 @@
+"""Reading and judging answers: numbers as students write them, and when a number is close enough.
+
+:func:`parse_number` reads ``12``, ``9/40``, ``22.5%`` or ``1 in 118``; :func:`numbers_match`
+says whether it agrees with the exact answer, by the rule the static pages' script also uses.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from fractions import Fraction
+
+from ombre.errors import OmbreError
+
+__all__ = ["ExerciseError", "parse_number", "numbers_match"]
+
+
+class ExerciseError(OmbreError, ValueError):
+    """An answer that cannot be read, or an unknown exercise, set or kind."""
+
+
+def _show_number(x: Fraction | float) -> str:
+    """``12``, ``9/40``, or a decimal for a float."""
+    if isinstance(x, Fraction):
+        if x.denominator == 1:
+            return f"{x.numerator:,}" if abs(x.numerator) >= 10_000 else str(x.numerator)
+        return f"{x.numerator}/{x.denominator}"
+    if float(x).is_integer():
+        return str(int(x))
+    return f"{x:.6g}"
+
+
+_NUM_RE = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)$")
+_THOUSANDS_RE = re.compile(r"[1-9]\d{0,2}(,\d{3})+(\.\d*)?")
+_ODDS_RE = re.compile(r"(?:about)?1in(\d+(?:\.\d*)?)")
+_NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six")
+
+
+def _comma(m: re.Match[str]) -> str:
+    """One run of digits, points and commas, its commas read: thousands (``273,438,880``) if they
+    group the digits in threes, a decimal comma (``0,225``) if there is one and no point; any other
+    comma is left in, and the text cannot be read."""
+    tok = m.group(0)
+    if "," not in tok:
+        return tok
+    if _THOUSANDS_RE.fullmatch(tok):
+        return tok.replace(",", "")
+    if tok.count(",") == 1 and "." not in tok:
+        return tok.replace(",", ".")
+    return tok
+
+
+def _normalised(raw: str) -> str:
+    """The answer as :func:`parse_number` reads it: lower case, no spaces or ``_``, commas read."""
+    text = re.sub(r"[\s\ufeff_]", "", raw.lower())
+    return re.sub(r"[\d.,]+", _comma, text)
+
+
+def _is_odds(raw: str) -> bool:
+    """True if the answer is written as odds, ``1 in N``."""
+    return _ODDS_RE.fullmatch(_normalised(raw)) is not None
+
+
+def parse_number(response: str | int | float | Fraction) -> Fraction:
+    """Read a numeric answer: ``12``, ``273,438,880``, ``0.225``, ``9/40``, ``22.5%``, ``1 in 118``.
+
+    A comma groups thousands when it stands between groups of three digits
+    (``273,438,880``, not ``0,225``); otherwise a single comma in a number
+    without a point is a decimal comma (``0,225``, ``22,5%``).  Any other
+    comma makes the answer unreadable, rather than being guessed at.
+
+    >>> parse_number("9/40"), parse_number("22.5%"), parse_number("1 in 4")
+    (Fraction(9, 40), Fraction(9, 40), Fraction(1, 4))
+    >>> parse_number("273,438,880"), parse_number("0,225"), parse_number("22,5 %")
+    (Fraction(273438880, 1), Fraction(9, 40), Fraction(9, 40))
+    >>> parse_number("lots")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ombre.teaching.answers.ExerciseError: cannot read 'lots' as a number (e.g. 12, 0.375, 3/8, ...)
+    """
+    if isinstance(response, bool):
+        raise ExerciseError("a number is needed, not True or False")
+    if isinstance(response, (int, Fraction)):
+        return Fraction(response)
+    if isinstance(response, float):
+        if not math.isfinite(response):
+            raise ExerciseError(f"{response} is not a number that can be checked")
+        return Fraction(response)
+    raw = response.strip()
+    text = _normalised(raw)
+    try:
+        m = _ODDS_RE.fullmatch(text)
+        if m:
+            d = Fraction(m.group(1))
+            if d == 0:
+                raise ZeroDivisionError
+            return 1 / d
+        if text.endswith("%") and _NUM_RE.match(text[:-1]):
+            return Fraction(text[:-1]) / 100
+        if "/" in text:
+            a, b = text.split("/", 1)
+            if _NUM_RE.match(a) and _NUM_RE.match(b):
+                return Fraction(a) / Fraction(b)
+        if _NUM_RE.match(text):
+            return Fraction(text)
+    except ZeroDivisionError:
+        raise ExerciseError(f"{raw!r} divides by zero") from None
+    raise ExerciseError(f"cannot read {raw!r} as a number (e.g. 12, 0.375, 3/8, 37.5% or 1 in 4)")
+
+
+def _pow10(e: int) -> float:
+    """``10 ** e`` as the static pages' script computes it (a negative power by division)."""
+    return float(10**e) if e >= 0 else 1 / float(10**-e)
+
+
+def _half_unit(x: float, figures: int) -> float:
+    """Half a unit in the last of ``figures`` significant figures of ``x`` (``x`` not 0)."""
+    e = math.floor(math.log10(abs(x)))
+    if _pow10(e) > abs(x):
+        e -= 1
+    elif _pow10(e + 1) <= abs(x):
+        e += 1
+    return 0.5 * _pow10(e - figures + 1)
+
+
+def numbers_match(
+    value: Fraction | float,
+    answer: Fraction | float,
+    tolerance: float = 0.0,
+    rel_tolerance: float = 0.0,
+    sig_figs: int = 0,
+    *,
+    odds: bool = False,
+) -> bool:
+    """True if ``value`` is close enough to ``answer``; the static pages' script uses the same rule.
+
+    Close enough is ``|value - answer| <= max(tolerance, rel_tolerance * |answer|) + e``, with
+    ``e = 1e-9 * max(1, |answer|)`` for rounding errors; or, with ``sig_figs``, agreeing with
+    ``answer`` to that many significant figures: within half a unit of the last of them, so that
+    both roundings of a midpoint count (0.22 and 0.23 for 0.225).  An answer written as odds
+    (``odds``: ``1 in N``) is compared by its ``N``, so ``1 in 120`` is 117.6 to two figures.
+
+    >>> numbers_match(Fraction(1, 118), Fraction(21, 2470), rel_tolerance=0.01)
+    True
+    >>> numbers_match(0.23, Fraction(9, 40), rel_tolerance=0.01)
+    False
+    >>> [numbers_match(v, Fraction(9, 40), sig_figs=2) for v in (0.22, 0.23, 0.2, 0.24)]
+    [True, True, False, False]
+    >>> numbers_match(Fraction(1, 120), Fraction(21, 2470), sig_figs=2, odds=True)
+    True
+    """
+    a, v = float(answer), float(value)
+    if abs(v - a) <= max(tolerance, rel_tolerance * abs(a)) + 1e-9 * max(1.0, abs(a)):
+        return True
+    if not sig_figs or a == 0:
+        return False
+    if odds and v != 0:
+        a, v = 1 / a, 1 / v
+    return abs(v - a) <= _half_unit(a, sig_figs) + 1e-9 * max(1.0, abs(a))
