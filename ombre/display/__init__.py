@@ -24,9 +24,9 @@ from __future__ import annotations
 from typing import Any
 
 from ombre.display.replay import (
-    Replay,
-    ReplayNote,
-    build_replay,
+    ViewerNote,
+    ViewerSteps,
+    build_viewer_steps,
     record_html,
     render_position,
     replay_html,
@@ -39,9 +39,9 @@ __all__ = [
     "card_svg",
     "card_back_svg",
     "cards_html",
-    "Replay",
-    "ReplayNote",
-    "build_replay",
+    "ViewerSteps",
+    "ViewerNote",
+    "build_viewer_steps",
     "replay_html",
     "render_position",
     "record_html",

@@ -31,7 +31,7 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from ombre.display.cardtext import card_text_html
 from ombre.display.live import display_with_live_regions, live_html, say
-from ombre.display.replay import build_replay, render_position, sort_hand
+from ombre.display.replay import build_viewer_steps, render_position, sort_hand
 from ombre.display.replay.widget import why_allowed
 from ombre.display.svg import card_svg, cards_html
 from ombre.engine.cards import Card, Suit
@@ -293,7 +293,7 @@ class PlayWidget:
 
                 rw = ReplayWidget({f"Hand {self.seed}": st}, card_size=self.card_size)
                 self.replay = rw
-                self.replay_area.children = (widgets.HTML("<h3>Replay the hand</h3>"), rw.box)
+                self.replay_area.children = (widgets.HTML("<h3>ViewerSteps the hand</h3>"), rw.box)
         else:
             say(self.status, f"<p>{_e(self._prompt())}</p>")
             buttons = self._action_buttons()
@@ -380,7 +380,7 @@ class PlayWidget:
     def _table_html(self) -> str:
         st = self.state
         if st.phase in (Phase.PLAY, Phase.VOLE) or (st.is_terminal() and st.trump is not None):
-            rp = build_replay(st)
+            rp = build_viewer_steps(st)
             return render_position(
                 rp,
                 len(rp.steps) - 1,

@@ -18,7 +18,7 @@ The parts: :mod:`~ombre.display.replay.model` (the positions, built from a recor
 ...     trump=Suit.SPADES, ombre=0, leader=0, players=["Ann", "Ben", "Cat"])
 >>> for card in ["As", "2s", "3s"]:
 ...     state.play(card)
->>> rp = build_replay(state)
+>>> rp = build_viewer_steps(state)
 >>> len(rp.steps), rp.steps[-1].tricks, rp.steps[-1].announcement
 (4, (1, 0, 0), 'Cat plays the Three of Spades. Ann wins the trick: Ann 1, Ben 0, Cat 0.')
 >>> html = replay_html(state, viewer_id="demo")
@@ -30,22 +30,22 @@ from __future__ import annotations
 
 from ombre.display.replay.html import render_position, replay_html, viewer_assets
 from ombre.display.replay.model import (
-    Replay,
-    ReplayNote,
-    ReplayOutcome,
-    ReplayStep,
-    build_replay,
+    ViewerNote,
+    ViewerOutcome,
+    ViewerStep,
+    ViewerSteps,
+    build_viewer_steps,
     sort_hand,
 )
 from ombre.display.replay.notebook import record_html, state_html, trick_html
 from ombre.display.replay.packing import pack_strings
 
 __all__ = [
-    "ReplayStep",
-    "ReplayNote",
-    "ReplayOutcome",
-    "Replay",
-    "build_replay",
+    "ViewerStep",
+    "ViewerNote",
+    "ViewerOutcome",
+    "ViewerSteps",
+    "build_viewer_steps",
     "replay_html",
     "render_position",
     "viewer_assets",

@@ -17,11 +17,11 @@ from typing import TYPE_CHECKING, Literal
 
 from ombre.display.cardtext import card_text_html
 from ombre.display.replay.model import (
-    Replay,
-    ReplayStep,
+    ViewerStep,
+    ViewerSteps,
     _possessive,
     _tricks_word,
-    build_replay,
+    build_viewer_steps,
 )
 from ombre.display.replay.packing import json_for_script, pack_steps
 from ombre.display.svg import card_back_svg, card_svg
@@ -71,8 +71,8 @@ def _card_html(
 
 
 def _seat_html(
-    rp: Replay,
-    step: ReplayStep,
+    rp: ViewerSteps,
+    step: ViewerStep,
     seat: Seat,
     *,
     mode: CardMode,
@@ -130,7 +130,9 @@ _DIRECTION_SVG = (
 )
 
 
-def _table_html(rp: Replay, step: ReplayStep, *, bottom: Seat, mode: CardMode, size: float, new: bool) -> str:
+def _table_html(
+    rp: ViewerSteps, step: ViewerStep, *, bottom: Seat, mode: CardMode, size: float, new: bool
+) -> str:
     """The trick on the table: a slot for each seat, its card (or none yet) under the seat's name.
 
     A screen reader hears each slot as one phrase, the seat first ("the Baron (led): the Queen of
@@ -222,7 +224,9 @@ def _note_body(text: str) -> str:
     return "".join(out)
 
 
-def _notes_html(rp: Replay, current: int | None = None, viewer_id: str | None = None, level: int = 4) -> str:
+def _notes_html(
+    rp: ViewerSteps, current: int | None = None, viewer_id: str | None = None, level: int = 4
+) -> str:
     """The verse and commentary beside the table.
 
     With ``viewer_id`` (a replay with its script) each heading links to its position,
@@ -261,7 +265,7 @@ def _notes_html(rp: Replay, current: int | None = None, viewer_id: str | None = 
     )
 
 
-def _outcome_html(rp: Replay, *, hidden: bool, level: int = 4) -> str:
+def _outcome_html(rp: ViewerSteps, *, hidden: bool, level: int = 4) -> str:
     o = rp.outcome
     if o is None:
         return ""
@@ -285,7 +289,7 @@ def _outcome_html(rp: Replay, *, hidden: bool, level: int = 4) -> str:
     )
 
 
-def _legend(rp: Replay) -> str:
+def _legend(rp: ViewerSteps) -> str:
     if not rp.conjectural:
         return ""
     return (
@@ -295,7 +299,7 @@ def _legend(rp: Replay) -> str:
     )
 
 
-def _bottom_seat(rp: Replay, seat_view: Seat | None) -> Seat:
+def _bottom_seat(rp: ViewerSteps, seat_view: Seat | None) -> Seat:
     if seat_view is not None:
         return seat_view
     if rp.ombre is not None:
@@ -309,7 +313,7 @@ def _check_seat(seat_view: Seat | None) -> None:
 
 
 def render_position(
-    rp: Replay,
+    rp: ViewerSteps,
     step: int,
     *,
     seat_view: Seat | None = None,
@@ -329,7 +333,7 @@ def render_position(
     >>> from ombre.engine.cards import parse_cards, Suit
     >>> s = GameState.from_position([parse_cards("As"), parse_cards("2s"), parse_cards("3s")],
     ...                             trump=Suit.SPADES, ombre=0, leader=0, players=["A", "B", "C"])
-    >>> "Spadille, the Ace of Spades" in render_position(build_replay(s), 0)
+    >>> "Spadille, the Ace of Spades" in render_position(build_viewer_steps(s), 0)
     True
     """
     _check_seat(seat_view)
@@ -390,7 +394,7 @@ def viewer_assets() -> tuple[str, str]:
 _ID_RE = re.compile(r"[^a-z0-9]+")
 
 
-def _default_id(rp: Replay) -> str:
+def _default_id(rp: ViewerSteps) -> str:
     slug = _ID_RE.sub("-", rp.title.lower()).strip("-")[:40].strip("-")
     return "ombre-" + (slug or "replay")
 
@@ -405,7 +409,7 @@ _NO_SCRIPT = (
 
 
 def replay_html(
-    source: GameRecord | GameState | Replay,
+    source: GameRecord | GameState | ViewerSteps,
     *,
     seat_view: Seat | None = None,
     viewer_id: str | None = None,
@@ -416,7 +420,7 @@ def replay_html(
 ) -> str:
     """One self-contained HTML element that replays a game with buttons and keys (no kernel).
 
-    ``source`` is a game record, an engine state, or a :class:`Replay` already built.
+    ``source`` is a game record, an engine state, or a :class:`ViewerSteps` already built.
     ``seat_view`` shows only that seat's cards (the others face down); ``None`` shows all hands.
     ``viewer_id`` names the viewer in links (``#<viewer_id>-trick-5`` when a page holds several
     viewers, ``#trick-5`` when it holds one); by default it comes from the title.  ``start`` is
@@ -431,8 +435,8 @@ def replay_html(
     _check_seat(seat_view)
     if heading_level not in (1, 2, 3, 4, 5):
         raise OmbreError(f"heading_level must be 1 .. 5, not {heading_level!r}")
-    rp = source if isinstance(source, Replay) else build_replay(source, title=title)
-    if title is not None and isinstance(source, Replay):
+    rp = source if isinstance(source, ViewerSteps) else build_viewer_steps(source, title=title)
+    if title is not None and isinstance(source, ViewerSteps):
         rp = replace(rp, title=title)
     vid = viewer_id if viewer_id is not None else _default_id(rp)
     if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_-]*", vid):

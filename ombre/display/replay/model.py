@@ -1,6 +1,6 @@
-"""The viewer's model: every position of a game's play, computed by the engine, ready to be shown.
+"""The viewer's steps: every position of a game's play, computed by the engine, ready to be shown.
 
-:func:`build_replay` replays a :class:`~ombre.engine.record.GameRecord` (or takes a
+:func:`build_viewer_steps` replays a :class:`~ombre.engine.record.GameRecord` (or takes a
 :class:`~ombre.engine.game.GameState`) and keeps, for each card played, the hands, the trick on
 the table, who won it, the tricks each player holds and what a screen reader should announce;
 and at the end the result and the payments.  The HTML of :mod:`ombre.display.replay.html` and
@@ -23,11 +23,11 @@ if TYPE_CHECKING:
     from ombre.engine.record import GameRecord
 
 __all__ = [
-    "ReplayStep",
-    "ReplayNote",
-    "ReplayOutcome",
-    "Replay",
-    "build_replay",
+    "ViewerStep",
+    "ViewerNote",
+    "ViewerOutcome",
+    "ViewerSteps",
+    "build_viewer_steps",
     "sort_hand",
 ]
 
@@ -36,8 +36,8 @@ _ORDINALS = ("first", "second", "third")
 
 
 @dataclass(frozen=True)
-class ReplayStep:
-    """One position of the replay: step 0 is before the first card, step ``k`` after ``k`` cards.
+class ViewerStep:
+    """One position the viewer shows: step 0 is before the first card, step ``k`` after ``k`` cards.
 
     ``trick`` is the number of the trick in progress (or just completed) and ``in_trick`` how
     many of its cards lie on the table; ``winner`` is set on the step that completes a trick.
@@ -63,7 +63,7 @@ class ReplayStep:
 
 
 @dataclass(frozen=True)
-class ReplayNote:
+class ViewerNote:
     """Commentary (or verse) belonging to a trick; trick 0 is everything said before play."""
 
     trick: int
@@ -72,7 +72,7 @@ class ReplayNote:
 
 
 @dataclass(frozen=True)
-class ReplayOutcome:
+class ViewerOutcome:
     """How the hand ended: a sentence, the net amounts by seat, each payment, the pool."""
 
     summary: str
@@ -83,8 +83,11 @@ class ReplayOutcome:
 
 
 @dataclass(frozen=True)
-class Replay:
-    """Every position of one game, computed by the engine, ready to be shown.
+class ViewerSteps:
+    """Every position of one game, computed by the engine, ready to be shown (the viewer's steps).
+
+    (Not to be confused with replaying a record, :func:`ombre.engine.record.replay_record`: a
+    record is replayed first, then its play is cut into these steps.)
 
     ``actions`` are the moves of the play phase (cards, and a vole declaration if made), which
     :meth:`state_at` replays from ``start_state`` to rebuild the engine's state at any step.
@@ -94,9 +97,9 @@ class Replay:
     players: tuple[str, str, str]
     trump: Suit
     ombre: Seat | None
-    steps: tuple[ReplayStep, ...]
-    notes: tuple[ReplayNote, ...]
-    outcome: ReplayOutcome | None
+    steps: tuple[ViewerStep, ...]
+    notes: tuple[ViewerNote, ...]
+    outcome: ViewerOutcome | None
     start_state: GameState
     actions: tuple[Play | DeclareVole, ...]
     total_tricks: int
@@ -115,7 +118,7 @@ class Replay:
         >>> from ombre.engine.cards import parse_cards, Suit
         >>> s = GameState.from_position([parse_cards("As"), parse_cards("2s"), parse_cards("3s")],
         ...                             trump=Suit.SPADES, ombre=0, leader=0)
-        >>> build_replay(s).step_of("start")
+        >>> build_viewer_steps(s).step_of("start")
         0
         """
         for step in self.steps:
@@ -214,10 +217,10 @@ def _state_of(source: GameRecord | GameState) -> GameState:
     return state
 
 
-def _record_notes(record: GameRecord, players: Sequence[str]) -> list[ReplayNote]:
-    notes: list[ReplayNote] = []
+def _record_notes(record: GameRecord, players: Sequence[str]) -> list[ViewerNote]:
+    notes: list[ViewerNote] = []
     if record.comments:
-        notes.append(ReplayNote(0, "Before play", "\n\n".join(record.comments)))
+        notes.append(ViewerNote(0, "Before play", "\n\n".join(record.comments)))
     sections = (
         ("Bidding", record.bidding.comments if record.bidding else ()),
         ("Trump", record.trump.comments if record.trump else ()),
@@ -225,19 +228,19 @@ def _record_notes(record: GameRecord, players: Sequence[str]) -> list[ReplayNote
     )
     for heading, comments in sections:
         if comments:
-            notes.append(ReplayNote(0, heading, "\n\n".join(comments)))
+            notes.append(ViewerNote(0, heading, "\n\n".join(comments)))
     for trick in record.tricks:
         if trick.comments:
-            notes.append(ReplayNote(trick.number, f"Trick {trick.number}", "\n\n".join(trick.comments)))
+            notes.append(ViewerNote(trick.number, f"Trick {trick.number}", "\n\n".join(trick.comments)))
     if record.vole is not None and record.vole.comments:
         before = record.vole.before_trick
         text = "\n\n".join(record.vole.comments)
-        notes.append(ReplayNote(before, f"The vole (before trick {before})", text))
+        notes.append(ViewerNote(before, f"The vole (before trick {before})", text))
     notes.sort(key=lambda n: n.trick)
     return notes
 
 
-def _outcome(state: GameState) -> ReplayOutcome | None:
+def _outcome(state: GameState) -> ViewerOutcome | None:
     if not state.is_terminal() or state.result is None:
         return None
     names = state.players
@@ -278,7 +281,7 @@ def _outcome(state: GameState) -> ReplayOutcome | None:
         f"{_cap(who(t.payer))} pays {who(t.payee)} {t.amount.format(units, signed=False)}: {t.reason}."
         for t in st.transfers
     )
-    return ReplayOutcome(
+    return ViewerOutcome(
         summary=summary,
         rules_title=state.rules.title,
         net=(st.net[0].format(units), st.net[1].format(units), st.net[2].format(units)),
@@ -287,12 +290,12 @@ def _outcome(state: GameState) -> ReplayOutcome | None:
     )
 
 
-def build_replay(
+def build_viewer_steps(
     source: GameRecord | GameState,
     *,
     title: str | None = None,
-    notes: Sequence[ReplayNote] | None = None,
-) -> Replay:
+    notes: Sequence[ViewerNote] | None = None,
+) -> ViewerSteps:
     """Every position of a game's play, computed by the engine.
 
     ``source`` is a :class:`~ombre.engine.record.GameRecord` (replayed by the engine; its comments
@@ -312,7 +315,7 @@ def build_replay(
     if notes is None:
         notes = _record_notes(record, players) if record is not None else []
     total = 9
-    steps: list[ReplayStep] = []
+    steps: list[ViewerStep] = []
     live = start.clone()
     conjectural = record.conjectural_cards if record is not None else frozenset()
 
@@ -329,7 +332,7 @@ def build_replay(
             words += f" {_cap(players[winner])} wins the trick: {_counts(players, live.tricks_won)}."
         return words
 
-    def snapshot(played: tuple[Seat, Card] | None, completed: bool, announcement: str) -> ReplayStep:
+    def snapshot(played: tuple[Seat, Card] | None, completed: bool, announcement: str) -> ViewerStep:
         done = len(live.tricks)
         trick = live.current_trick
         leader: Seat | None
@@ -367,7 +370,7 @@ def build_replay(
             end = _outcome(live)
             if end is not None:
                 summary += " " + end.summary
-        return ReplayStep(
+        return ViewerStep(
             index=index,
             trick=number,
             in_trick=in_trick,
@@ -414,7 +417,7 @@ def build_replay(
             if outcome is not None:
                 words.append(outcome.summary)
         steps.append(snapshot((seat, action.card), completed, " ".join(words)))
-    return Replay(
+    return ViewerSteps(
         title=title,
         players=players,
         trump=trump,

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ombre.display.replay.html import render_position, replay_html
-from ombre.display.replay.model import _possessive, _state_of, build_replay, sort_hand
+from ombre.display.replay.model import _possessive, _state_of, build_viewer_steps, sort_hand
 from ombre.display.svg import card_svg
 from ombre.engine.game import GameState
 from ombre.errors import OmbreError
@@ -60,7 +60,7 @@ def state_html(state: GameState) -> str:
     True
     """
     if state.trump is not None and (state.tricks or state.current_trick is not None):
-        rp = build_replay(state)
+        rp = build_viewer_steps(state)
         return render_position(rp, len(rp.steps) - 1, show_notes=False)
     from ombre.display.svg import cards_html
 

@@ -14,13 +14,13 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from ombre.display.replay.model import Replay
+    from ombre.display.replay.model import ViewerSteps
 
 __all__ = ["pack_steps", "pack_strings", "json_for_script"]
 
 
 def pack_steps(
-    rp: Replay, regions: Sequence[Sequence[str]], faces: Mapping[str, str], *, start: int
+    rp: ViewerSteps, regions: Sequence[Sequence[str]], faces: Mapping[str, str], *, start: int
 ) -> dict[str, object]:
     """The page's data for ``viewer.js``: each step's pieces of HTML (by number) and words, the card faces.
 
