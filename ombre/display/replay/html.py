@@ -16,11 +16,10 @@ from importlib import resources
 from typing import TYPE_CHECKING, Literal
 
 from ombre.display.cardtext import card_text_html
+from ombre.display.html import possessive, tricks_word
 from ombre.display.replay.model import (
     ViewerStep,
     ViewerSteps,
-    _possessive,
-    _tricks_word,
     build_viewer_steps,
 )
 from ombre.display.replay.packing import json_for_script, pack_steps
@@ -100,7 +99,7 @@ def _seat_html(
     what = f"{len(hand)} hidden cards" if hidden else f"{len(hand)} cards"
     if len(hand) == 1:
         what = what.replace("cards", "card")
-    hand_label = html.escape(f"{_possessive(name)} hand: {what}")
+    hand_label = html.escape(f"{possessive(name)} hand: {what}")
     empty = "" if hand else '<li class="om-hand-empty">no cards left</li>'
     role_html = f'<span class="om-role">{role}</span>' if role else ""
     # values under the cards need the cards side by side, not overlapping
@@ -112,7 +111,7 @@ def _seat_html(
         '<span class="om-pile"><span class="om-stack" aria-hidden="true" '
         f'style="width:{11 * won + 16 if won else 0}px">'
         f"{stack}</span>"
-        f'<span class="om-count">{_tricks_word(won)}</span></span>'
+        f'<span class="om-count">{tricks_word(won)}</span></span>'
         "</div>"
         f'<ul class="{hand_class}" aria-label="{hand_label}">{"".join(items)}{empty}</ul>'
     )

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ombre.display.html import capitalise, tricks_word
 from ombre.engine.cards import Card, Suit
 from ombre.engine.game import DeclareVole, GameState, Play
 from ombre.engine.payments import POOL
@@ -144,19 +145,6 @@ class ViewerSteps:
 # --------------------------------------------------------------------------- words
 
 
-def _cap(text: str) -> str:
-    """Capitalise the first letter only: ``the Baron`` -> ``The Baron``."""
-    return text[:1].upper() + text[1:]
-
-
-def _possessive(name: str) -> str:
-    return name + ("'" if name.endswith("s") else "'s")
-
-
-def _tricks_word(n: int) -> str:
-    return "no tricks" if n == 0 else ("1 trick" if n == 1 else f"{n} tricks")
-
-
 def _counts(players: Sequence[str], won: Sequence[int]) -> str:
     return ", ".join(f"{players[s]} {won[s]}" for s in range(3))
 
@@ -252,18 +240,18 @@ def _outcome(state: GameState) -> ViewerOutcome | None:
     rest = f"{names[others[0]]} {won[others[0]]}, {names[others[1]]} {won[others[1]]}"
     result = state.result.value
     if result == "win":
-        summary = f"{_cap(o)}, the Ombre, wins with {_tricks_word(won[ombre])} ({rest})."
+        summary = f"{capitalise(o)}, the Ombre, wins with {tricks_word(won[ombre])} ({rest})."
     elif result == "vole":
         summary = f"The vole: {o}, the Ombre, takes all nine tricks."
     elif result == "codille":
         w = max(others, key=lambda s: won[s])
         summary = (
-            f"Codille: {names[w]} takes {_tricks_word(won[w])}, more than {o}, the Ombre "
-            f"({_tricks_word(won[ombre])}), and takes up the stakes."
+            f"Codille: {names[w]} takes {tricks_word(won[w])}, more than {o}, the Ombre "
+            f"({tricks_word(won[ombre])}), and takes up the stakes."
         )
     else:
         summary = (
-            f"Repuesto: {o}, the Ombre, takes {_tricks_word(won[ombre])} and no more than "
+            f"Repuesto: {o}, the Ombre, takes {tricks_word(won[ombre])} and no more than "
             f"the best of the others ({rest}); "
             + (
                 "the others divide the stakes, and the Ombre replaces them."
@@ -278,7 +266,7 @@ def _outcome(state: GameState) -> ViewerOutcome | None:
         return "the pool" if seat == POOL else names[seat]
 
     transfers = tuple(
-        f"{_cap(who(t.payer))} pays {who(t.payee)} {t.amount.format(units, signed=False)}: {t.reason}."
+        f"{capitalise(who(t.payer))} pays {who(t.payee)} {t.amount.format(units, signed=False)}: {t.reason}."
         for t in st.transfers
     )
     return ViewerOutcome(
@@ -324,12 +312,14 @@ def build_viewer_steps(
 
     def trick_words(number: int, table: tuple[tuple[Seat, Card], ...], winner: Seat | None) -> str:
         plays = [
-            f"{_cap(players[seat]) if i == 0 else players[seat]} {'led' if i == 0 else 'played'} {said(card)}"
+            f"{capitalise(players[seat])} led {said(card)}"
+            if i == 0
+            else f"{players[seat]} played {said(card)}"
             for i, (seat, card) in enumerate(table)
         ]
         words = f"Trick {number}{'' if winner is not None else ' so far'}: {'; '.join(plays)}."
         if winner is not None:
-            words += f" {_cap(players[winner])} wins the trick: {_counts(players, live.tricks_won)}."
+            words += f" {capitalise(players[winner])} wins the trick: {_counts(players, live.tricks_won)}."
         return words
 
     def snapshot(played: tuple[Seat, Card] | None, completed: bool, announcement: str) -> ViewerStep:
@@ -391,27 +381,29 @@ def build_viewer_steps(
     first = live.current_player
     words = ["Before the first trick." if not live.tricks else f"After trick {len(live.tricks)}."]
     if start.ombre is not None:
-        words.append(f"{_cap(players[start.ombre])} is the Ombre; {trump.plural} are trumps.")
+        words.append(f"{capitalise(players[start.ombre])} is the Ombre; {trump.plural} are trumps.")
     if first is not None:
-        words.append(f"{_cap(players[first])} leads.")
+        words.append(f"{capitalise(players[first])} leads.")
     steps.append(snapshot(None, False, " ".join(words)))
     declared: list[str] = []
     for action in actions:
         if isinstance(action, DeclareVole):
             live.apply(action, strict=False)
             if action.declared and start.ombre is not None:
-                declared.append(f"{_cap(players[start.ombre])} declares the vole.")
+                declared.append(f"{capitalise(players[start.ombre])} declares the vole.")
             continue
         seat = live.current_player
         assert seat is not None
         before = len(live.tricks)
         live.apply(action, strict=False)
         completed = len(live.tricks) > before
-        words = declared + [f"{_cap(players[seat])} plays {said(action.card)}."]
+        words = declared + [f"{capitalise(players[seat])} plays {said(action.card)}."]
         declared = []
         if completed:
             winner = live.tricks[-1].winner
-            words.append(f"{_cap(players[winner])} wins the trick: {_counts(players, live.tricks_won)}.")
+            words.append(
+                f"{capitalise(players[winner])} wins the trick: {_counts(players, live.tricks_won)}."
+            )
         if live.is_terminal():
             outcome = _outcome(live)
             if outcome is not None:

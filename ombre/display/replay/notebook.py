@@ -10,8 +10,9 @@ import html
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from ombre.display.html import possessive
 from ombre.display.replay.html import render_position, replay_html
-from ombre.display.replay.model import _possessive, _state_of, build_viewer_steps, sort_hand
+from ombre.display.replay.model import _state_of, build_viewer_steps, sort_hand
 from ombre.display.svg import card_svg
 from ombre.engine.game import GameState
 from ombre.errors import OmbreError
@@ -67,7 +68,7 @@ def state_html(state: GameState) -> str:
     rows = []
     for seat in range(3):
         name = state.players[seat]
-        label = f"{_possessive(name)} hand"
+        label = f"{possessive(name)} hand"
         hand = sort_hand(state.hand(seat), state.trump)
         rows.append(
             f"<div><strong>{html.escape(name)}</strong>{cards_html(hand, state.trump, 44, label=label)}</div>"

@@ -36,6 +36,7 @@ from typing import Any
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from ombre.display.cardtext import card_text_html
+from ombre.display.html import capitalise
 from ombre.display.live import display_with_live_regions, live_html, say
 from ombre.display.replay import ViewerSteps, build_viewer_steps, render_position, sort_hand
 from ombre.engine.cards import Card, Suit, parse_card
@@ -552,11 +553,11 @@ class ReplayWidget:
         if why:
             # said in parentheses after the card: its own aside becomes a clause
             why = why.replace(" (", "; ").replace(")", "")
-            text = _insert_after(text, f"{_cap(rp.players[seat])} plays ", ".", f" ({why})")
+            text = _insert_after(text, f"{capitalise(rp.players[seat])} plays ", ".", f" ({why})")
         if step.winner is not None:
             won = explain_winner([c for _, c in step.table], rp.trump)
             text = _insert_after(
-                text, f"{_cap(rp.players[step.winner])} wins the trick", ".", f". {_cap(won)}"
+                text, f"{capitalise(rp.players[step.winner])} wins the trick", ".", f". {capitalise(won)}"
             )
         return text
 
@@ -573,7 +574,7 @@ class ReplayWidget:
                 by_rule.setdefault(_refusal(state, c), []).append(c.symbol)
         if not by_rule:
             return ""
-        who = _cap(state.players[seat])
+        who = capitalise(state.players[seat])
         lines = [f"{who} may not play {' '.join(cards)} ({rule})." for rule, cards in by_rule.items()]
         return f'<p class="ombre-refused">{card_text_html(" ".join(lines), conjectural=False)}</p>'
 
@@ -582,10 +583,6 @@ class ReplayWidget:
 
     def _ipython_display_(self) -> None:
         display_with_live_regions(self.box)
-
-
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def _refusal(state: GameState, card: Card) -> str:
@@ -623,7 +620,7 @@ def _insert_after(text: str, marker: str, end: str, words: str) -> str:
     """
     at = text.find(marker)
     if at < 0:  # worded otherwise: the words go at the end, as a sentence
-        return f"{text} {_cap(words.strip(' .()'))}."
+        return f"{text} {capitalise(words.strip(' .()'))}."
     at += len(marker)
     if end:
         stop = text.find(end, at)
