@@ -7,7 +7,7 @@ import re
 
 from ombre.display.edition.figures import card_orders_html
 from ombre.display.edition.html import braille_view_html
-from ombre.display.plots import table_html
+from ombre.display.html import table_html
 from ombre.sources.edition import load_edition
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from ombre.display.replay import build_replay, render_position
+from ombre.display.replay import build_viewer_steps, render_position
 from ombre.engine.cards import SPADILLE, Card, CardError, Suit, parse_cards
 from ombre.engine.game import Bid, Deal, GameState, Trick
 from ombre.engine.payments import Amount
@@ -260,6 +260,6 @@ def test_seats_are_checked_alike_everywhere(call: Callable[[], object], fragment
 
 def test_the_viewer_refuses_a_bool_seat() -> None:
     state = GameState.from_position(["As", "2s", "3s"], "s", ombre=0, leader=0)
-    replay = build_replay(state)
+    replay = build_viewer_steps(state)
     assert "Spadille" in render_position(replay, 0, seat_view=0)
     _raises(lambda: render_position(replay, 0, seat_view=True), OmbreError, "seat_view must be a seat")

@@ -298,7 +298,7 @@ def test_play_widget_takes_a_student_through_a_whole_hand() -> None:
         w.act(rot.choose(w.state.view(0)))
     assert "Result" in w.status.value
     assert w.replay_area.children, "the finished hand is shown in the replay viewer"
-    assert w.replay.replay.steps[-1].tricks == w.state.tricks_won
+    assert w.replay.recorded.steps[-1].tricks == w.state.tricks_won
 
 
 def test_play_widget_refuses_moves_out_of_turn_and_gives_hints() -> None:

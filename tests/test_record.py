@@ -559,9 +559,9 @@ def test_records_from_states_replay_to_the_same_state() -> None:
 
 
 def test_the_viewer_replays_a_record() -> None:
-    from ombre.display.replay import build_replay
+    from ombre.display.replay import build_viewer_steps
 
-    rp = build_replay(read_record(SPECIMEN))
+    rp = build_viewer_steps(read_record(SPECIMEN))
     assert rp.players == ("Ann", "Ben", "Cat") and len(rp.steps) == 28
     assert any(n.heading == "Trick 1" for n in rp.notes)
 

@@ -219,14 +219,14 @@ def test_legal_plays_refuses_a_complete_trick_as_why_illegal_does() -> None:
 def test_the_replay_says_the_defenders_divide_under_the_court_gamester() -> None:
     from pathlib import Path
 
-    from ombre.display.replay import build_replay
+    from ombre.display.replay import build_viewer_steps
     from ombre.engine.record import read_records
 
     text = (Path(__file__).parent / "golden" / "repuesto-1665.omb").read_text(encoding="utf-8")
     outcomes = {}
     for name in ("1665", "court-gamester"):
         [game] = read_records(text.replace('[Rules "1665"]', f'[Rules "{name}"]'))
-        outcome = build_replay(game).outcome
+        outcome = build_viewer_steps(game).outcome
         assert outcome is not None
         outcomes[name] = outcome
     assert outcomes["1665"].summary.endswith("the stake is doubled and stays for the next hand.")

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from ombre.display.replay import (
-    Replay,
-    ReplayNote,
-    build_replay,
+    ViewerNote,
+    ViewerSteps,
+    build_viewer_steps,
     pack_strings,
     render_position,
     replay_html,
@@ -61,13 +61,13 @@ VERSE = {
 }
 
 
-def _notes() -> list[ReplayNote]:
-    return [ReplayNote(t, "Before play" if t == 0 else f"Trick {t}", text) for t, text in VERSE.items()]
+def _notes() -> list[ViewerNote]:
+    return [ViewerNote(t, "Before play" if t == 0 else f"Trick {t}", text) for t, text in VERSE.items()]
 
 
 @pytest.fixture(scope="module")
-def replay() -> Replay:
-    return build_replay(belinda_state(), notes=_notes(), title="Belinda's game")
+def belinda() -> ViewerSteps:
+    return build_viewer_steps(belinda_state(), notes=_notes(), title="Belinda's game")
 
 
 def _data(page: str) -> dict[str, object]:
@@ -84,32 +84,32 @@ def _unpack(words: list[str], text: str) -> str:
 # ----------------------------------------------------------------------------- the positions
 
 
-def test_one_step_per_card_and_the_engine_agrees_at_each(replay: Replay) -> None:
-    assert len(replay.steps) == 28
-    assert replay.trick_ends == tuple(range(3, 28, 3))
-    for step in replay.steps:
-        state = replay.state_at(step.index)
+def test_one_step_per_card_and_the_engine_agrees_at_each(belinda: ViewerSteps) -> None:
+    assert len(belinda.steps) == 28
+    assert belinda.trick_ends == tuple(range(3, 28, 3))
+    for step in belinda.steps:
+        state = belinda.state_at(step.index)
         assert step.tricks == state.tricks_won
         assert {frozenset(h) for h in step.hands} == {frozenset(h) for h in state.hands}
         assert step.hands == tuple(sort_hand(h, Suit.SPADES) for h in state.hands)
         assert step.to_move == state.current_player
     final = belinda_state()
-    assert replay.steps[-1].tricks == final.tricks_won == (5, 4, 0)
+    assert belinda.steps[-1].tricks == final.tricks_won == (5, 4, 0)
 
 
-def test_tricks_and_winners(replay: Replay) -> None:
-    winners = [replay.steps[e].winner for e in replay.trick_ends]
+def test_tricks_and_winners(belinda: ViewerSteps) -> None:
+    winners = [belinda.steps[e].winner for e in belinda.trick_ends]
     assert winners == [0, 0, 0, 0, 1, 1, 1, 1, 0]
-    five = replay.steps[replay.step_of("trick-5")]
+    five = belinda.steps[belinda.step_of("trick-5")]
     assert five.table == ((0, Card.parse("Kc")), (1, Card.parse("Qs")), (2, Card.parse("2h")))
     assert five.leader == 0 and five.in_trick == 3 and five.trick == 5
-    middle = replay.steps[replay.step_of("trick-6-card-2")]
+    middle = belinda.steps[belinda.step_of("trick-6-card-2")]
     assert middle.table == ((1, Card.parse("Kd")), (2, Card.parse("3h")))
     assert middle.to_move == 0 and middle.winner is None
 
 
-def test_announcements(replay: Replay) -> None:
-    a = [s.announcement for s in replay.steps]
+def test_announcements(belinda: ViewerSteps) -> None:
+    a = [s.announcement for s in belinda.steps]
     assert a[0] == "Before the first trick. Belinda is the Ombre; spades are trumps. Belinda leads."
     assert a[1] == "Belinda plays Spadille, the Ace of Spades."
     assert a[11] == "The Baron plays the Knave of Spades."
@@ -119,18 +119,18 @@ def test_announcements(replay: Replay) -> None:
     assert a[-1].endswith("Belinda, the Ombre, wins with 5 tricks (the Baron 4, the Knight 0).")
 
 
-def test_anchors(replay: Replay) -> None:
-    anchors = [s.anchor for s in replay.steps]
+def test_anchors(belinda: ViewerSteps) -> None:
+    anchors = [s.anchor for s in belinda.steps]
     assert anchors[:4] == ["start", "trick-1-card-1", "trick-1-card-2", "trick-1"]
     assert anchors[-1] == "trick-9"
     assert len(set(anchors)) == len(anchors)
-    assert replay.step_of("trick-5") == 15
+    assert belinda.step_of("trick-5") == 15
     with pytest.raises(OmbreError, match="no position called"):
-        replay.step_of("trick-10")
+        belinda.step_of("trick-10")
 
 
-def test_outcome_and_payments(replay: Replay) -> None:
-    o = replay.outcome
+def test_outcome_and_payments(belinda: ViewerSteps) -> None:
+    o = belinda.outcome
     assert o is not None
     st = belinda_state().settlement()
     assert o.net == tuple(st.net[s].format(("counters",)) for s in range(3))
@@ -142,27 +142,27 @@ def test_outcome_and_payments(replay: Replay) -> None:
 
 def test_amounts_of_two_units_have_no_sign_inside() -> None:
     # 1665 amounts in great and lesser marks: each unit unsigned, not "3 great marks, +4 lesser marks"
-    won = build_replay(belinda_state(rules="1665")).outcome
+    won = build_viewer_steps(belinda_state(rules="1665")).outcome
     assert won is not None
     assert "The pool pays Belinda 3 great marks, 4 lesser marks: takes up the stakes." in won.transfers
     state = play_hand(Deal.random(seed=2, dealer=2), [RuleOfThumbPlayer()] * 3)
     assert str(state.result) == "repuesto"
-    o = build_replay(state).outcome
+    o = build_viewer_steps(state).outcome
     assert o is not None
     assert o.pool == "6 great marks, 32 lesser marks"
     assert "Seat 0 pays the pool 3 great marks, 16 lesser marks: " in " ".join(o.transfers)
     assert not any("+" in t for t in (*won.transfers, *o.transfers, won.pool, o.pool))
 
 
-def test_state_at_rebuilds_the_vole_declaration(replay: Replay) -> None:
-    st = replay.state_at(12)
+def test_state_at_rebuilds_the_vole_declaration(belinda: ViewerSteps) -> None:
+    st = belinda.state_at(12)
     assert st.phase is Phase.PLAY and st.current_player == 0 and not st.vole_declared
     with pytest.raises(OmbreError):
-        replay.state_at(28)
+        belinda.state_at(28)
 
 
 def test_unfinished_game_has_no_result() -> None:
-    rp = build_replay(belinda_state(cards=10))
+    rp = build_viewer_steps(belinda_state(cards=10))
     assert len(rp.steps) == 11 and rp.outcome is None
     page = replay_html(rp)
     assert _data(page)["done"] is False
@@ -170,7 +170,7 @@ def test_unfinished_game_has_no_result() -> None:
 
 def test_no_play_no_replay() -> None:
     with pytest.raises(OmbreError, match="never reached the play"):
-        build_replay(GameState(Deal.random(seed=1)))
+        build_viewer_steps(GameState(Deal.random(seed=1)))
 
 
 def test_sort_hand() -> None:
@@ -181,19 +181,19 @@ def test_sort_hand() -> None:
 # ----------------------------------------------------------------------------- the page
 
 
-def test_page_data_matches_the_engine(replay: Replay) -> None:
-    page = replay_html(replay, viewer_id="belinda")
+def test_page_data_matches_the_engine(belinda: ViewerSteps) -> None:
+    page = replay_html(belinda, viewer_id="belinda")
     data = _data(page)
     words = data["dict"]
     assert isinstance(words, list)
     frags = [_unpack(words, f) for f in data["frags"]]  # type: ignore[attr-defined]
     steps = data["steps"]
     assert isinstance(steps, list) and len(steps) == 28
-    assert data["ends"] == list(replay.trick_ends)
+    assert data["ends"] == list(belinda.trick_ends)
     seats_in_regions = [int(s) for s in re.findall(r'data-seat="(\d)" data-region="\d"', page)]
     assert sorted(seats_in_regions) == [0, 1, 2]
     for k, st in enumerate(steps):
-        engine = replay.state_at(k)
+        engine = belinda.state_at(k)
         for region, seat in enumerate(seats_in_regions):
             frag = frags[st["r"][region]]
             won = engine.tricks_won[seat]
@@ -201,8 +201,8 @@ def test_page_data_matches_the_engine(replay: Replay) -> None:
             assert f'<span class="om-count">{words_for}</span>' in frag
             shown = re.findall(r'data-c="(\w\w)"', frag)
             assert set(shown) == {str(c) for c in engine.hand(seat)}
-        assert st["a"] == replay.steps[k].announcement
-        assert st["h"] == replay.steps[k].anchor
+        assert st["a"] == belinda.steps[k].announcement
+        assert st["h"] == belinda.steps[k].anchor
         assert st["m"] == engine.current_player
         assert st["k"] == list(engine.tricks_won)
     # every card named in a fragment has a face
@@ -216,8 +216,8 @@ def test_page_data_matches_the_engine(replay: Replay) -> None:
         assert svg.get("aria-label") == Card.parse(key).spoken(Suit.SPADES)
 
 
-def test_page_is_one_element_with_its_script(replay: Replay) -> None:
-    page = replay_html(replay, viewer_id="belinda")
+def test_page_is_one_element_with_its_script(belinda: ViewerSteps) -> None:
+    page = replay_html(belinda, viewer_id="belinda")
     assert page.startswith('<div class="om-viewer" id="belinda" tabindex="0" role="region"')
     assert page.endswith("</script></div>")
     assert page.count("<script") == 2 and page.count("<style>") == 1
@@ -230,10 +230,10 @@ def test_page_is_one_element_with_its_script(replay: Replay) -> None:
     assert "prefers-reduced-motion" in page
 
 
-def test_without_its_script_the_replay_says_how_to_get_the_buttons(replay: Replay) -> None:
+def test_without_its_script_the_replay_says_how_to_get_the_buttons(belinda: ViewerSteps) -> None:
     import html as html_module
 
-    page = replay_html(replay, viewer_id="belinda")
+    page = replay_html(belinda, viewer_id="belinda")
     # the controls are hidden until the script runs; the note is visible until then
     assert '<div class="om-controls" role="group" aria-label="Step through the game" hidden>' in page
     note = re.search(r'<p class="om-nojs">(.*?)</p>', page)
@@ -246,16 +246,16 @@ def test_without_its_script_the_replay_says_how_to_get_the_buttons(replay: Repla
     assert 'root.querySelector(".om-nojs")' in js and "removeChild(nojs)" in js
 
 
-def test_size_budget(replay: Replay) -> None:
+def test_size_budget(belinda: ViewerSteps) -> None:
     """One replay's script, style and data stay well under 200 KB, even with every hand open."""
-    page = replay_html(replay)
+    page = replay_html(belinda)
     assert len(page.encode("utf-8")) < 120_000
-    hidden = replay_html(replay, seat_view=0)
+    hidden = replay_html(belinda, seat_view=0)
     assert len(hidden.encode("utf-8")) < 120_000
 
 
-def test_seat_view_hides_the_other_hands(replay: Replay) -> None:
-    page = replay_html(replay, seat_view=0, viewer_id="v")
+def test_seat_view_hides_the_other_hands(belinda: ViewerSteps) -> None:
+    page = replay_html(belinda, seat_view=0, viewer_id="v")
     data = _data(page)
     words = data["dict"]
     assert isinstance(words, list)
@@ -268,18 +268,18 @@ def test_seat_view_hides_the_other_hands(replay: Replay) -> None:
     assert "the Baron&#x27;s hand: 9 hidden cards" in frags[regions[1]]
     assert "??" in data["cards"]  # type: ignore[operator]
     with pytest.raises(OmbreError, match="seat_view"):
-        replay_html(replay, seat_view=3)
+        replay_html(belinda, seat_view=3)
 
 
-def test_start_position_and_ids(replay: Replay) -> None:
-    assert _data(replay_html(replay, start="trick-4"))["start"] == 12
-    assert _data(replay_html(replay, start=5))["start"] == 5
-    assert replay_html(replay).startswith('<div class="om-viewer" id="ombre-belinda-s-game"')
+def test_start_position_and_ids(belinda: ViewerSteps) -> None:
+    assert _data(replay_html(belinda, start="trick-4"))["start"] == 12
+    assert _data(replay_html(belinda, start=5))["start"] == 5
+    assert replay_html(belinda).startswith('<div class="om-viewer" id="ombre-belinda-s-game"')
     for bad in ("1abc", "a b", 'x"onclick="y', ""):
         with pytest.raises(OmbreError, match="viewer_id"):
-            replay_html(replay, viewer_id=bad)
+            replay_html(belinda, viewer_id=bad)
     with pytest.raises(OmbreError):
-        replay_html(replay, start=99)
+        replay_html(belinda, start=99)
 
 
 EVIL = "<img src=x onerror=alert(1)>"
@@ -287,8 +287,8 @@ EVIL = "<img src=x onerror=alert(1)>"
 
 def test_names_comments_and_titles_are_escaped() -> None:
     state = belinda_state(names=(EVIL, "</script><script>alert(2)</script>", 'Tom & "Jerry"'))
-    notes = [ReplayNote(1, "Trick 1 <b>", "<script>alert(3)</script>\n12  <i>verse</i> & more")]
-    rp = build_replay(state, notes=notes, title="<svg onload=alert(4)>")
+    notes = [ViewerNote(1, "Trick 1 <b>", "<script>alert(3)</script>\n12  <i>verse</i> & more")]
+    rp = build_viewer_steps(state, notes=notes, title="<svg onload=alert(4)>")
     for page in (replay_html(rp, viewer_id="x"), render_position(rp, 3)):
         assert "<img" not in page and "<svg onload" not in page and "<i>" not in page and "<b>" not in page
         assert "alert(2)</script>" not in page.split('class="om-data">')[-1].split("</script>")[0]
@@ -317,15 +317,15 @@ def test_private_use_characters_in_input_cannot_fake_references() -> None:
     assert expanded == ['<span class="a">\ufffd</span>', '<span class="a">b</span>']
 
 
-def test_pack_round_trip(replay: Replay) -> None:
-    frags = [render_position(replay, k) for k in (0, 5, 27)]
+def test_pack_round_trip(belinda: ViewerSteps) -> None:
+    frags = [render_position(belinda, k) for k in (0, 5, 27)]
     words, packed = pack_strings(frags)
     assert [_unpack(words, p) for p in packed] == frags
     assert sum(map(len, packed)) < sum(map(len, frags)) / 2
 
 
-def test_verse_lines_get_numbers_in_the_margin(replay: Replay) -> None:
-    page = render_position(replay, 3)
+def test_verse_lines_get_numbers_in_the_margin(belinda: ViewerSteps) -> None:
+    page = render_position(belinda, 3)
     assert '<span class="om-ln">49</span><span>Spadillio first, unconquerable Lord!</span>' in page
     assert "<p>A note of commentary after the verse.</p>" in page
     # the note of the trick shown is marked current; a static position has no other position to
@@ -335,10 +335,10 @@ def test_verse_lines_get_numbers_in_the_margin(replay: Replay) -> None:
     assert "om-goto" not in page and 'href="#' not in page
 
 
-def test_links_in_the_notes_have_targets_without_the_script(replay: Replay) -> None:
+def test_links_in_the_notes_have_targets_without_the_script(belinda: ViewerSteps) -> None:
     """Each heading in the notes links to its position, and the page holds an element of that
     id (the note), so the link works where the script does not run, or in print."""
-    page = replay_html(replay, viewer_id="pole")
+    page = replay_html(belinda, viewer_id="pole")
     hrefs = re.findall(r'<a class="om-goto" href="#([^"]+)"', page)
     ids = re.findall(r' id="([^"]+)"', page)
     assert hrefs[:2] == ["pole-start", "pole-trick-1"] and hrefs[-1] == "pole-trick-9"
@@ -347,20 +347,20 @@ def test_links_in_the_notes_have_targets_without_the_script(replay: Replay) -> N
     assert '<div class="om-note" id="pole-trick-5" data-trick="5">' in page
 
 
-def test_render_position_marks_legal_cards_and_values(replay: Replay) -> None:
-    step = replay.step_of("trick-6-card-2")  # Belinda must follow diamonds
-    page = render_position(replay, step, mark_legal=True, values={Card.parse("3d"): "4 · win"})
+def test_render_position_marks_legal_cards_and_values(belinda: ViewerSteps) -> None:
+    step = belinda.step_of("trick-6-card-2")  # Belinda must follow diamonds
+    page = render_position(belinda, step, mark_legal=True, values={Card.parse("3d"): "4 · win"})
     legal = re.findall(r'<li class="om-legal"><span class="om-c"><svg[^>]*aria-label="([^"]+)"', page)
     assert legal == ["the Three of Diamonds", "the Four of Diamonds"]
     assert '<span class="om-value">4 · win</span>' in page
     assert "<script" not in page
     with pytest.raises(OmbreError):
-        render_position(replay, 28)
+        render_position(belinda, 28)
 
 
-def test_result_block_only_on_the_last_step(replay: Replay) -> None:
-    assert '<div class="om-result" hidden>' in render_position(replay, 26)
-    last = render_position(replay, 27)
+def test_result_block_only_on_the_last_step(belinda: ViewerSteps) -> None:
+    assert '<div class="om-result" hidden>' in render_position(belinda, 26)
+    last = render_position(belinda, 27)
     assert '<div class="om-result"><h4 class="om-part">Result</h4>' in last
     assert '<td class="om-num">+30 counters</td>' in last
 
@@ -381,7 +381,7 @@ def _record(name: str) -> GameRecord:
 
 def test_a_record_with_its_comments() -> None:
     record = _record("specimen")
-    rp = build_replay(record)
+    rp = build_viewer_steps(record)
     assert rp.title == "A specimen hand"
     assert len(rp.steps) == 28 and rp.outcome is not None
     assert rp.steps[-1].tricks == record.replay().tricks_won
@@ -399,7 +399,7 @@ def test_a_record_with_its_comments() -> None:
 
 def test_an_unfinished_partly_conjectural_record() -> None:
     record = _record("fragment")
-    rp = build_replay(record)
+    rp = build_viewer_steps(record)
     assert len(rp.steps) == 14 and rp.outcome is None
     assert rp.conjectural == frozenset(parse_cards("4c 2h 4h 3s 6c"))
     page = render_position(rp, 12)
@@ -435,7 +435,7 @@ def test_value_objects_draw_themselves() -> None:
 @pytest.mark.parametrize("name", ["belinda-1-pole", "belinda-2-king-of-clubs", "belinda-3-baker"])
 def test_belindas_records_replay_within_the_budget(name: str) -> None:
     record = _record(name)
-    rp = build_replay(record)
+    rp = build_viewer_steps(record)
     assert len(rp.steps) == 28 and rp.steps[-1].tricks == record.replay().tricks_won == (5, 4, 0)
     # Pope's lines beside every trick, with their numbers
     assert {n.trick for n in rp.notes} >= set(range(1, 10))
@@ -483,9 +483,9 @@ def test_every_fragment_link_resolves_without_the_script(path: str) -> None:
 # ----------------------------------------------------------------------------- accessibility
 
 
-def test_each_step_has_its_whole_trick_in_words(replay: Replay) -> None:
-    s = [st.summary for st in replay.steps]
-    assert s[0] == replay.steps[0].announcement
+def test_each_step_has_its_whole_trick_in_words(belinda: ViewerSteps) -> None:
+    s = [st.summary for st in belinda.steps]
+    assert s[0] == belinda.steps[0].announcement
     assert s[1] == "Trick 1 so far: Belinda led Spadille, the Ace of Spades."
     assert s[14] == ("Trick 5 so far: Belinda led the King of Clubs; the Baron played the Queen of Spades.")
     assert s[15] == (
@@ -493,13 +493,13 @@ def test_each_step_has_its_whole_trick_in_words(replay: Replay) -> None:
         "the Knight played the Two of Hearts. The Baron wins the trick: Belinda 4, the Baron 1, the Knight 0."
     )
     assert s[-1].endswith("Belinda, the Ombre, wins with 5 tricks (the Baron 4, the Knight 0).")
-    data = _data(replay_html(replay, viewer_id="b"))
+    data = _data(replay_html(belinda, viewer_id="b"))
     steps = data["steps"]
     assert isinstance(steps, list) and [st["ta"] for st in steps] == s
 
 
 def test_conjectural_cards_are_announced_as_conjectural() -> None:
-    rp = build_replay(_record("fragment"))
+    rp = build_viewer_steps(_record("fragment"))
     said = [st.announcement for st in rp.steps if st.played is not None and st.played[1] in rp.conjectural]
     assert said and all("(conjectural)" in a for a in said)
     three = next(st for st in rp.steps if st.played is not None and st.played[1] == Card.parse("3s"))
@@ -520,9 +520,9 @@ def test_legend_says_what_marks_the_conjectural_cards() -> None:
     assert said.startswith("Cards marked with a question mark are conjectural:")
 
 
-def test_landmarks_are_named_by_their_replay_and_headings_nest(replay: Replay) -> None:
-    one = replay_html(replay, viewer_id="a", title="First reading")
-    two = replay_html(replay, viewer_id="b", title="Second reading", heading_level=4)
+def test_landmarks_are_named_by_their_replay_and_headings_nest(belinda: ViewerSteps) -> None:
+    one = replay_html(belinda, viewer_id="a", title="First reading")
+    two = replay_html(belinda, viewer_id="b", title="Second reading", heading_level=4)
     assert 'aria-label="Verse and commentary: First reading"' in one
     assert 'aria-label="Verse and commentary: Second reading"' in two
     assert '<h3 class="om-title" id="a-title">First reading</h3>' in one
@@ -530,11 +530,11 @@ def test_landmarks_are_named_by_their_replay_and_headings_nest(replay: Replay) -
     assert '<h5 class="om-part">Verse and commentary</h5>' in two and '<h4 class="om-part">' not in two
     assert '<h5 class="om-part">Result</h5>' in two
     with pytest.raises(OmbreError, match="heading_level"):
-        replay_html(replay, heading_level=7)
+        replay_html(belinda, heading_level=7)
 
 
-def test_before_its_script_runs_the_viewer_writes_each_card_with_its_name(replay: Replay) -> None:
-    page = replay_html(replay, viewer_id="v")
+def test_before_its_script_runs_the_viewer_writes_each_card_with_its_name(belinda: ViewerSteps) -> None:
+    page = replay_html(belinda, viewer_id="v")
     # Belinda's first card, face up in the page as text until the script draws its face
     assert (
         '<span class="om-c" data-c="As"><span class="ombre-card-text" role="img" '

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from ombre.belinda import load_records
-from ombre.display.replay import build_replay, replay_html
+from ombre.display.replay import build_viewer_steps, replay_html
 
 
 def _slots(page: str) -> list[str]:
@@ -24,7 +24,7 @@ def _said(slot: str) -> str:
 def test_each_slot_of_the_trick_says_its_seat_first_then_its_card() -> None:
     """Each slot is said as one phrase, seat first, and an empty slot says so; the card's face and
     the name under it are hidden from screen readers (heard alone, they came card first)."""
-    rp = build_replay(load_records()["pole"])
+    rp = build_viewer_steps(load_records()["pole"])
     fifth = rp.trick_ends[3] + 2  # trick 5, second card
     slots = _slots(replay_html(rp, viewer_id="pole", start=fifth))
     assert [_said(s) for s in slots] == [

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from ombre.display.replay import build_replay
+from ombre.display.replay import build_viewer_steps
 from ombre.display.replay import widget as W
 from ombre.display.replay.widget import ReplayWidget, engine_chooser, highest_card, solver_values
 from ombre.engine.cards import DECK, Card, Suit, parse_cards
@@ -121,7 +121,7 @@ def test_what_if_branches_and_returns(widget: ReplayWidget) -> None:
     branch = widget.current
     assert branch.steps[13].played == (0, Card.parse("Kh"))
     # the branch begins with the recorded game
-    assert [s.played for s in branch.steps[:13]] == [s.played for s in widget.replay.steps[:13]]
+    assert [s.played for s in branch.steps[:13]] == [s.played for s in widget.recorded.steps[:13]]
     assert branch.title == "What if Belinda plays the King of Hearts at card 13"
     # the engine played it out; the widget walks the branch like a record
     assert len(branch.steps) == 28 and branch.outcome is not None
@@ -134,7 +134,7 @@ def test_what_if_branches_and_returns(widget: ReplayWidget) -> None:
     widget.what_if(widget.legal_cards()[-1])
     widget.back_button.click()
     assert not widget.in_branch and widget.step == 12 and widget.back_button.disabled
-    assert widget.current is widget.replay
+    assert widget.current is widget.recorded
 
 
 def test_the_play_button_plays_the_chosen_card(widget: ReplayWidget) -> None:
@@ -204,7 +204,7 @@ def test_switching_reconstructions(widget: ReplayWidget) -> None:
 
 
 def test_one_game_hides_the_menu_and_accepts_records_states_and_replays() -> None:
-    w = ReplayWidget(build_replay(game(), title="Built"), chooser=highest_card)
+    w = ReplayWidget(build_viewer_steps(game(), title="Built"), chooser=highest_card)
     assert w.game_menu.layout.display == "none" and w.games[0][0] == "Built"
     w2 = ReplayWidget([game(), game(OTHER)], chooser=highest_card)
     assert [label for label, _ in w2.games] == ["Game 1", "Game 2"]
@@ -248,7 +248,7 @@ def test_solver_values_light_up_the_cards() -> None:
 
 
 def vals_at(w: ReplayWidget, step: int) -> dict[Card, int]:
-    values = solver_values(w.replay.state_at(step))
+    values = solver_values(w.recorded.state_at(step))
     assert values is not None
     return {c: t for c, (t, _) in values.items()}
 

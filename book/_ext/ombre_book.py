@@ -21,7 +21,7 @@ cards themselves) are left as they are.
 
 Tables written in a page's Markdown (or in Markdown made by a code cell) are announced as a
 screen reader expects: a table with the class ``ombre-row-headers`` (the ``{table}`` directive's
-``:class:``, as :func:`ombre.display.plots.markdown_table` writes it) has its first column as
+``:class:``, as :func:`ombre.display.html.markdown_table` writes it) has its first column as
 row headers (docutils' stub column, written as ``th``), one with ``ombre-row-headers-2`` its
 first two; and every header cell of every table says what it heads: ``scope="col"`` in the
 header rows, ``scope="row"`` in a stub column. A table's caption says what it shows, without
@@ -59,7 +59,7 @@ from sphinx.application import Sphinx
 from sphinx.writers.html5 import HTML5Translator
 
 from ombre.display.cardtext import CARD_TOKEN, card_text_html
-from ombre.display.plots import ROW_HEADERS_CLASS
+from ombre.display.html import ROW_HEADERS_CLASS
 
 
 class AuthorTitleYearSorting(BaseSortingStyle):  # type: ignore[misc]

@@ -1,7 +1,14 @@
-"""The display layer: card faces (SVG), the static replay viewer (HTML) and the JupyterLab widget.
+"""The display layer: card faces (SVG), the static replay viewer (HTML) and the JupyterLab widgets.
 
 It imports the engine, never the reverse; the value objects (cards, tricks, game states, game
 records) import it lazily when a notebook asks them to draw themselves.
+
+Where things are: :mod:`~ombre.display.svg` and :mod:`~ombre.display.cardtext` (cards as
+pictures and as named text), :mod:`~ombre.display.html` (words and accessible tables for
+pages), :mod:`~ombre.display.replay` (the viewer: its steps, its HTML, its widget),
+:mod:`~ombre.display.hands` (deals and solver positions), :mod:`~ombre.display.plots`
+(matplotlib figures), :mod:`~ombre.display.live` and :mod:`~ombre.display.progress` (widget
+helpers), and the subjects' own views: ``play/``, ``edition/``, ``teaching/``.
 
 What a book page calls to show a replay::
 
@@ -24,9 +31,9 @@ from __future__ import annotations
 from typing import Any
 
 from ombre.display.replay import (
-    Replay,
-    ReplayNote,
-    build_replay,
+    ViewerNote,
+    ViewerSteps,
+    build_viewer_steps,
     record_html,
     render_position,
     replay_html,
@@ -39,9 +46,9 @@ __all__ = [
     "card_svg",
     "card_back_svg",
     "cards_html",
-    "Replay",
-    "ReplayNote",
-    "build_replay",
+    "ViewerSteps",
+    "ViewerNote",
+    "build_viewer_steps",
     "replay_html",
     "render_position",
     "record_html",

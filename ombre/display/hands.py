@@ -15,6 +15,7 @@ from __future__ import annotations
 import html
 from typing import TYPE_CHECKING
 
+from ombre.display.html import tricks_word
 from ombre.display.replay import sort_hand, trick_html
 from ombre.display.svg import cards_html
 from ombre.engine.game import Trick
@@ -59,8 +60,7 @@ def position_html(position: Position, size: float = _SIZE) -> str:
     for seat, hand in enumerate(position.hands):
         roles = [r for r, at in (("the Ombre", position.ombre), ("to move", position.to_move)) if at == seat]
         won = position.won[seat]
-        tricks = "no tricks" if won == 0 else f"{won} trick{'s' if won != 1 else ''}"
-        title = f"Seat {seat}{' (' + ', '.join(roles) + ')' if roles else ''}: {tricks}"
+        title = f"Seat {seat}{' (' + ', '.join(roles) + ')' if roles else ''}: {tricks_word(won)}"
         row = cards_html(sort_hand(hand, trump), trump, size, label=f"Seat {seat}'s hand")
         parts.append(_hand(title, row))
     if position.trick:

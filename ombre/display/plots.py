@@ -23,7 +23,7 @@ from __future__ import annotations
 import base64
 import html
 import io
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from fractions import Fraction
@@ -33,7 +33,7 @@ import matplotlib
 from matplotlib.figure import Figure
 from matplotlib.ticker import PercentFormatter
 
-from ombre.display.cardtext import card_text_html
+from ombre.display.html import percent
 from ombre.engine.players import TournamentResult
 from ombre.engine.probability import Simulation, estimate_band, wilson_interval
 
@@ -44,14 +44,7 @@ __all__ = [
     "style",
     "convergence_plot",
     "tournament_plot",
-    "interval_text",
-    "table_html",
-    "markdown_table",
-    "progress_bar",
 ]
-
-#: The class by which the book's Sphinx extension makes a Markdown table's first column its row headers.
-ROW_HEADERS_CLASS = "ombre-row-headers"
 
 #: The palette shared by every figure (the book's baize green, ink, and a period red and gold).
 PALETTE: dict[str, str] = {
@@ -121,10 +114,6 @@ class Plot:
         return self.html()
 
 
-def _percent(x: float) -> str:
-    return f"{100 * x:.2f}%"
-
-
 def convergence_plot(
     sim: Simulation,
     exact: Fraction | float | None,
@@ -174,7 +163,7 @@ def convergence_plot(
         ax.fill_between(ns, lows, highs, color=PALETTE["band"], label=band, lw=0)
         if exact is not None:
             ax.axhline(
-                float(exact), color=PALETTE["red"], lw=1.6, ls="--", label=f"exact: {_percent(float(exact))}"
+                float(exact), color=PALETTE["red"], lw=1.6, ls="--", label=f"exact: {percent(float(exact))}"
             )
         ax.plot(ns, est, color=PALETTE["green"], lw=1.8, marker="o", ms=3, label="simulated estimate")
         if top is not None:
@@ -188,7 +177,7 @@ def convergence_plot(
                     ms=6,
                     color=PALETTE["green"],
                     clip_on=False,
-                    label=f"estimate above {_percent(top)}",
+                    label=f"estimate above {percent(top)}",
                 )
         ax.set_xscale("log")
         ax.set_xlabel("deals simulated (log scale)")
@@ -205,12 +194,12 @@ def convergence_plot(
     lo, hi = sim.interval()
     first = est[0]
     ending = (
-        f"The estimate starts at {_percent(first)} and ends at {_percent(sim.estimate)} after {sim.trials:,} "
-        f"deals (95% interval {_percent(lo)} to {_percent(hi)})"
+        f"The estimate starts at {percent(first)} and ends at {percent(sim.estimate)} after {sim.trials:,} "
+        f"deals (95% interval {percent(lo)} to {percent(hi)})"
     )
     axis = ""
     if top is not None:
-        axis = f" The chance axis stops at {_percent(top)}"
+        axis = f" The chance axis stops at {percent(top)}"
         if clipped:
             last = clipped[-1][0]
             one = len(clipped) == 1
@@ -235,13 +224,13 @@ def convergence_plot(
         )
         alt = (
             f"Line chart: the simulated chance of {what} after 1 to {sim.trials:,} random deals, on a "
-            f"logarithmic axis, against the exact value {_percent(p)} drawn as a dashed line, inside a "
+            f"logarithmic axis, against the exact value {percent(p)} drawn as a dashed line, inside a "
             f"shaded band that narrows around it. {ending}: the last estimate lies {where}, and its interval "
             f"{holds}.{axis}"
         )
         caption = (
-            f"Simulated chance of {what}: {_percent(sim.estimate)} from {sim.trials:,} deals; "
-            f"exact {_percent(p)}."
+            f"Simulated chance of {what}: {percent(sim.estimate)} from {sim.trials:,} deals; "
+            f"exact {percent(p)}."
         )
     else:
         alt = (
@@ -249,9 +238,9 @@ def convergence_plot(
             f"logarithmic axis. {ending}; the shaded band of its 95% interval narrows as deals are "
             f"added.{axis}"
         )
-        caption = f"Simulated chance of {what}: {_percent(sim.estimate)} from {sim.trials:,} deals."
+        caption = f"Simulated chance of {what}: {percent(sim.estimate)} from {sim.trials:,} deals."
     if clipped:
-        caption += f" Estimates above {_percent(top or 1.0)} are drawn on the top edge."
+        caption += f" Estimates above {percent(top or 1.0)} are drawn on the top edge."
     return Plot(fig, alt, caption)
 
 
@@ -287,117 +276,3 @@ def tournament_plot(result: TournamentResult, *, names: dict[str, str] | None = 
         + "."
     )
     return Plot(fig, alt, f"Tournament under the {result.rules} rules: gains per hand in {result.unit}.")
-
-
-def table_html(
-    header: Sequence[str],
-    rows: Iterable[Sequence[object]],
-    *,
-    caption: str | None = None,
-    row_headers: bool = True,
-) -> str:
-    """A plain, accessible HTML table (column headers with ``scope``, optional caption), cells escaped.
-
-    For computed tables on book pages, where a Markdown table in a cell's output would not be
-    rendered.  Every card written in the caption, a header or a cell (``A♠``) is a named
-    ``role="img"`` span (:func:`~ombre.display.cardtext.card_text_html`); other text is escaped.
-    The first cell of each row labels the row (a ``th`` with ``scope="row"``), unless
-    ``row_headers`` is false.
-
-    >>> t = table_html(["Card", "Place"], [["A♠", 1]], caption="Trumps")
-    >>> t.startswith('<table class="ombre-table"') and ">Trumps</caption>" in t
-    True
-    >>> '">Place</th>' in t and 'aria-label="the Ace of Spades">A♠</span></th><td' in t
-    True
-    >>> t.count('scope="col"'), t.count('scope="row"')
-    (2, 1)
-    >>> corner = table_html(["", "Wins"], [["Baron", 3]])
-    >>> corner.count("<th ") == 2 and corner.count("<td ") == 2
-    True
-    >>> table_html(["Card", "Place"], [["A♠", 1]], row_headers=False).count("<th ")
-    2
-    """
-    cell = (
-        ' style="padding:.25em .6em;border-bottom:1px solid rgba(127,127,127,.45);'
-        'text-align:left;vertical-align:top"'
-    )
-    cap_style = "caption-side:top;text-align:left;font-weight:600"
-    cap = f'<caption style="{cap_style}">{card_text_html(caption)}</caption>' if caption else ""
-    # an empty corner cell is a plain cell, not an empty column header
-    head = "".join(
-        f'<th scope="col"{cell}>{card_text_html(str(h))}</th>' if str(h).strip() else f"<td{cell}></td>"
-        for h in header
-    )
-    body = "".join(
-        "<tr>"
-        + "".join(
-            f'<th scope="row"{cell}>{card_text_html(str(c))}</th>'
-            if row_headers and i == 0
-            else f"<td{cell}>{card_text_html(str(c))}</td>"
-            for i, c in enumerate(row)
-        )
-        + "</tr>"
-        for row in rows
-    )
-    return (
-        f'<table class="ombre-table" style="border-collapse:collapse;margin:.75em 0">{cap}'
-        f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
-    )
-
-
-def markdown_table(caption: str, table: str | Sequence[str], *, row_headers: int = 1) -> str:
-    """A Markdown table (its lines, or the text) with a caption, as a MyST ``{table}`` directive.
-
-    For Markdown shown by a code cell of a book page (rendered as MyST).  The caption is the
-    table's ``<caption>``.  Its first ``row_headers`` columns label the rows: the table has the
-    class ``ombre-row-headers`` (``ombre-row-headers-2`` for two columns, and so on), by which the
-    book's Sphinx extension makes them row headers (``th scope="row"``).  A newline in the
-    caption is a space.
-
-    >>> print(markdown_table("Tricks won", ["| Reading | Tricks |", "|---|---:|", "| Pole | 5 |"]))
-    :::{table} Tricks won
-    :class: ombre-row-headers
-    <BLANKLINE>
-    | Reading | Tricks |
-    |---|---:|
-    | Pole | 5 |
-    :::
-    >>> markdown_table("Payments", "| From | To |\\n|---|---|", row_headers=2).splitlines()[:2]
-    [':::{table} Payments', ':class: ombre-row-headers-2']
-    >>> markdown_table("Calls", "| call | does |\\n|---|---|", row_headers=0).splitlines()[:2]
-    [':::{table} Calls', '']
-    """
-    text = table if isinstance(table, str) else "\n".join(table)
-    title = " ".join(caption.split())
-    cls = ROW_HEADERS_CLASS if row_headers == 1 else f"{ROW_HEADERS_CLASS}-{row_headers}"
-    options = f":class: {cls}\n" if row_headers > 0 else ""
-    return f":::{{table}} {title}\n{options}\n{text.strip()}\n:::"
-
-
-def interval_text(hits: int, trials: int) -> str:
-    """``"22.40% (95% interval 20.6% to 24.3%)"`` for a simulation's count."""
-    lo, hi = wilson_interval(hits, trials)
-    return f"{_percent(hits / trials)} (95% interval {100 * lo:.1f}% to {100 * hi:.1f}%)"
-
-
-def progress_bar(total: int, description: str = "Dealing") -> Callable[[int, int], None]:
-    """A progress callback drawing an ipywidgets bar (for long simulations in JupyterLab).
-
-    Pass it as ``progress=`` to :func:`ombre.engine.probability.simulate` or
-    :func:`ombre.engine.players.tournament`.  It displays the bar when created.
-    """
-    import ipywidgets as widgets  # type: ignore[import-untyped]
-    from IPython.display import display
-
-    bar = widgets.IntProgress(value=0, min=0, max=total, description=description)
-    label = widgets.Label(value=f"0 / {total:,}")
-    display(widgets.HBox([bar, label]))  # type: ignore[no-untyped-call]
-
-    def update(done: int, of: int) -> None:
-        bar.max = of
-        bar.value = done
-        label.value = f"{done:,} / {of:,}"
-        if done >= of:
-            bar.bar_style = "success"
-
-    return update

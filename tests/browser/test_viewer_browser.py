@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from ombre.display.replay import ReplayNote, build_replay, replay_html
+from ombre.display.replay import ViewerNote, build_viewer_steps, replay_html
 from ombre.engine.cards import DECK, Card, Suit, parse_cards
 from ombre.engine.game import Bid, Deal, DeclareVole, Exchange, GameState, NameTrump, Phase
 
@@ -50,8 +50,8 @@ def belinda(names: tuple[str, str, str] = ("Belinda", "the Baron", "the Knight")
 
 
 NOTES = [
-    ReplayNote(1, "Trick 1", "49  Spadillio first, unconquerable Lord!\n50  Led off two captive trumps"),
-    ReplayNote(5, "Trick 5", "65  Thus far both armies to Belinda yield;\nA <b>note</b> & more."),
+    ViewerNote(1, "Trick 1", "49  Spadillio first, unconquerable Lord!\n50  Led off two captive trumps"),
+    ViewerNote(5, "Trick 5", "65  Thus far both armies to Belinda yield;\nA <b>note</b> & more."),
 ]
 
 
@@ -67,7 +67,7 @@ def _page(title: str, *viewers: str) -> str:
 @pytest.fixture(scope="session")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     root: Path = tmp_path_factory.mktemp("viewer-site")
-    game = build_replay(belinda(), notes=NOTES, title="Belinda's game")
+    game = build_viewer_steps(belinda(), notes=NOTES, title="Belinda's game")
     (root / "one.html").write_text(_page("One replay", replay_html(game, viewer_id="belinda")), "utf-8")
     (root / "two.html").write_text(
         _page(
@@ -77,9 +77,9 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         ),
         "utf-8",
     )
-    evil = build_replay(
+    evil = build_viewer_steps(
         belinda((EVIL, "the Baron", "<script>alert(2)</script>")),
-        notes=[ReplayNote(1, "<img src=y onerror=alert(3)>", "<svg onload=alert(4)>")],
+        notes=[ViewerNote(1, "<img src=y onerror=alert(3)>", "<svg onload=alert(4)>")],
         title="<b onmouseover=alert(5)>bold</b>",
     )
     (root / "evil.html").write_text(_page("Escaping", replay_html(evil, viewer_id="evil")), "utf-8")
@@ -182,7 +182,7 @@ def _check(page: Any, data: dict[str, Any], k: int, engine: GameState | None) ->
     assert shown["where"] == step["w"]
     assert shown["toMove"] == ([] if step["m"] is None else [step["m"]])
     if engine is not None:
-        rp = build_replay(engine)
+        rp = build_viewer_steps(engine)
         st = rp.state_at(k)
         assert shown["counts"] == list(st.tricks_won), f"step {k}: the engine says {st.tricks_won}"
         trump = rp.trump

@@ -22,11 +22,12 @@ True
 
 from __future__ import annotations
 
-import html
 from collections import Counter
 from collections.abc import Sequence
+from html import escape
 
 from ombre.display.edition.html import Html
+from ombre.display.html import table_html
 from ombre.display.svg import cards_html
 from ombre.engine.cards import DECK, SUITS, Card, Suit, parse_cards
 from ombre.engine.game import Deal
@@ -57,10 +58,6 @@ __all__ = [
 ]
 
 
-def _e(text: str) -> str:
-    return html.escape(text, quote=True)
-
-
 def _card(card: Card, trump: Suit | None = None) -> str:
     """A card as text: ``K♥`` (red suits marked by class as well as colour), with its title if any.
 
@@ -75,33 +72,13 @@ def _card(card: Card, trump: Suit | None = None) -> str:
     colour = "ombre-red" if card.suit.is_red else "ombre-black"
     label = f" {title}" if title else ""
     return (
-        f'<span class="{colour}" role="img" aria-label="the {_e(card.name)}" title="{_e(card.name)}">'
-        f"{_e(card.symbol)}</span>{_e(label)}"
+        f'<span class="{colour}" role="img" aria-label="the {escape(card.name)}" title="{escape(card.name)}">'
+        f"{escape(card.symbol)}</span>{escape(label)}"
     )
 
 
 def _cards(cards: Sequence[Card], trump: Suit | None = None) -> str:
     return " ".join(_card(c, trump) for c in cards)
-
-
-def _table(caption: str, head: Sequence[str], rows: Sequence[Sequence[str]], cls: str = "") -> str:
-    """A figure's table: its caption, column headers, and the first cell of each row as the row's header.
-
-    >>> _table("Runs", ["", "paid"], [["1", "3"]]).split("</thead>")[1]
-    '<tbody><tr><th scope="row">1</th><td>3</td></tr></tbody></table>'
-    """
-    # an empty corner cell is a plain cell, not an empty column header
-    th = "".join(f'<th scope="col">{h}</th>' if h.strip() else "<td></td>" for h in head)
-    body = "".join(
-        "<tr>"
-        + "".join(f'<th scope="row">{c}</th>' if i == 0 else f"<td>{c}</td>" for i, c in enumerate(row))
-        + "</tr>"
-        for row in rows
-    )
-    return (
-        f'<table class="ombre-table {cls}"><caption>{_e(caption)}</caption>'
-        f"<thead><tr>{th}</tr></thead><tbody>{body}</tbody></table>"
-    )
 
 
 def _computed_by(*names: str) -> str:
@@ -110,7 +87,7 @@ def _computed_by(*names: str) -> str:
     >>> _computed_by("ombre.engine.rules.result_of")[26:]
     '<small class="ombre-cite">Computed by the engine: ombre.engine.rules.result_of.</small></p>'
     """
-    said = _e(", ".join(names))
+    said = escape(", ".join(names))
     return f'<p class="ombre-computed"><small class="ombre-cite">Computed by the engine: {said}.</small></p>'
 
 
@@ -170,13 +147,12 @@ def card_orders_html() -> Html:
         row = [str(i + 1)]
         for items, suits in ((black, (S, C)), (red, (H, D))):
             if i < len(items):
-                row.append(f'<span class="ombre-period">{_e(items[i])}</span>')
+                row.append(f'<span class="ombre-period">{escape(items[i])}</span>')
                 row += [_card(orders[s][i], s) for s in suits]
             else:
                 row += ["", "", ""]
         rows.append(row)
-    trumps = _table(
-        "Trumps, highest first: the pamphlet's lists, and the engine's order of the trumps for each suit",
+    trumps = table_html(
         [
             "",
             "1665, black suits",
@@ -187,18 +163,27 @@ def card_orders_html() -> Html:
             "diamonds trumps",
         ],
         rows,
-        "ombre-orders",
+        caption=(
+            "Trumps, highest first: the pamphlet's lists, and the engine's order of the trumps for each suit"
+        ),
+        markup=True,
+        inline_style=False,
+        classes="ombre-orders",
     )
     plain_rows = []
     for trump in SUITS:
         plains = [f"{_cards(plain_order(s, trump))}" for s in SUITS if s is not trump]
         names = ", ".join(s.plural for s in SUITS if s is not trump)
         plain_rows.append([trump.plural, names, "<br>".join(plains)])
-    plain = _table(
-        "The suits that are not trumps, highest first, in the engine's order: "
-        "black K Q J 7 ... 2, red K Q J A 2 ... 7",
+    plain = table_html(
         ["trumps", "plain suits", "their order"],
         plain_rows,
+        caption=(
+            "The suits that are not trumps, highest first, in the engine's order: "
+            "black K Q J 7 ... 2, red K Q J A 2 ... 7"
+        ),
+        markup=True,
+        inline_style=False,
     )
     counts = ", ".join(f"{len(orders[s])} with {s.plural}" for s in SUITS)
     pictures = cards_html(
@@ -274,15 +259,19 @@ def matadors_html() -> Html:
         rows.append(cells)
     further = RULES_1665.matadors_per_card[1].removesuffix("s")
     return Html(
-        _table(
-            "Each opponent pays the holder of an unbroken run of trumps from Spadille (spades trumps; the "
-            "holder is the Ombre and wins).",
+        table_html(
             ["run", "the cards", RULES_1665.display_name, RULES_COURT_GAMESTER.display_name],
             rows,
+            caption=(
+                "Each opponent pays the holder of an unbroken run of trumps from Spadille (spades trumps; "
+                "the holder is the Ombre and wins)."
+            ),
+            markup=True,
+            inline_style=False,
         )
         + f'<p class="ombre-computed"><small class="ombre-cite">For each trump after the three, the 1665 '
-        f"column pays a {_e(further)}: the pamphlet says only \u201cone Mark or Counter\u201d, and a "
-        f"{_e(further)} is the engine's reading of it (see the note on \u201cwhen they are all in a hand "
+        f"column pays a {escape(further)}: the pamphlet says only \u201cone Mark or Counter\u201d, and a "
+        f"{escape(further)} is the engine's reading of it (see the note on \u201cwhen they are all in a hand "
         "(else not)\u201d below).</small></p>" + _computed_by("ombre.engine.payments.settle")
     )
 
@@ -321,15 +310,17 @@ def privilege_html() -> Html:
                 _card(lead[0], trump),
                 _cards(hand, trump),
                 _cards(legal, trump),
-                f"{_card(Card.parse(tried), trump)}: {_e(why)}",
-                _e(what),
+                f"{_card(Card.parse(tried), trump)}: {escape(why)}",
+                escape(what),
             ]
         )
     return Html(
-        _table(
-            "Spades trumps. Which cards may follow a trump lead, and why, in the engine's rules",
+        table_html(
             ["led", "the hand", "may play", "the engine's ruling", "in words"],
             rows,
+            caption="Spades trumps. Which cards may follow a trump lead, and why, in the engine's rules",
+            markup=True,
+            inline_style=False,
         )
         + _computed_by("ombre.engine.rules.legal_plays", "ombre.engine.rules.explain_play")
     )
@@ -399,13 +390,17 @@ def splits_html() -> Html:
     four_not = [f"{split} ({_RESULT_WORD[r]})" for split, r in four.items() if r is not Result.WIN]
     return Html(
         '<div class="ombre-fig-splits">'
-        + _table(
-            f"All {total} ways nine tricks can fall (Ombre-first defender-second defender). "
-            "W win, V vole, C codille, R repuesto; R* a split the pamphlet does not name, "
-            "scored as a repuesto by the engine (see below the table).",
+        + table_html(
             head,
             rows,
-            "ombre-splits",
+            caption=(
+                f"All {total} ways nine tricks can fall (Ombre-first defender-second defender). "
+                "W win, V vole, C codille, R repuesto; R* a split the pamphlet does not name, "
+                "scored as a repuesto by the engine (see below the table)."
+            ),
+            markup=True,
+            inline_style=False,
+            classes="ombre-splits",
         )
         + f"<p>Counting the splits: {summary}. With four tricks the Ombre wins at {' and '.join(four_wins)} "
         f"only, not at {', '.join(four_not)}.</p>"
@@ -454,7 +449,7 @@ def payments_html() -> Html:
     """
     rows = []
     for name, label in _RULE_FIELDS:
-        cells = [_e(label)]
+        cells = [escape(label)]
         for rules in (RULES_1665, RULES_COURT_GAMESTER):
             value = dict((f, v) for f, v, _ in rules.as_rows())[name]
             cite = rules.citation(name)
@@ -468,12 +463,14 @@ def payments_html() -> Html:
                 value = _shown(_matador_payment(rules, 4) - _matador_payment(rules, 3), rules)
             if name == "matadors_per_card" and rules is RULES_1665:
                 cite += " (which mark, the pamphlet does not say: this is the engine's reading)"
-            cells.append(f'{_e(value)}<br><small class="ombre-cite">{_e(cite)}</small>')
+            cells.append(f'{escape(value)}<br><small class="ombre-cite">{escape(cite)}</small>')
         rows.append(cells)
-    rules_table = _table(
-        "The stakes and payments of the engine's two rule sets, each with its source",
+    rules_table = table_html(
         ["", RULES_1665.display_name, RULES_COURT_GAMESTER.display_name],
         rows,
+        caption="The stakes and payments of the engine's two rule sets, each with its source",
+        markup=True,
+        inline_style=False,
     )
     hands = (
         parse_cards("2s Ac Ks Qs Kh Qh Jh Kd Qd"),
@@ -482,7 +479,7 @@ def payments_html() -> Html:
     )
     srows = []
     for label, tricks, opts in _SCENARIOS:
-        cells = [_e(label)]
+        cells = [escape(label)]
         for rules in (RULES_1665, RULES_COURT_GAMESTER):
             sans = bool(opts.get("sans_prendre", False))
             st = settle(
@@ -499,16 +496,22 @@ def payments_html() -> Html:
             units = rules.units
             nets = " / ".join(st.net[i].format(units) if st.net[i] else "0" for i in range(3))
             pool = st.pool_after.format(units).replace("+", "") if st.pool_after else "empty"
-            cells.append(f"{_e(st.result.value if st.result else 'passed')}: {_e(nets)}; table {_e(pool)}")
+            cells.append(
+                f"{escape(st.result.value if st.result else 'passed')}: {escape(nets)}; table {escape(pool)}"
+            )
         srows.append(cells)
-    scen = _table(
-        "The same hands settled under each rule set: net for the Ombre / first "
-        "defender / second defender, and what is left on the table. Spades are trumps and nobody holds the "
-        "three matadors. The Ombre is eldest and takes in 4 cards, the defenders 3 and 2 (against a game "
-        "without taking in, 5 and 4). Only the game itself is settled: the fee that each player who passed "
-        "pays to the pool (a lesser mark in 1665, a counter in the Court Gamester) is left out.",
+    scen = table_html(
         ["the hand", RULES_1665.display_name, RULES_COURT_GAMESTER.display_name],
         srows,
+        caption=(
+            "The same hands settled under each rule set: net for the Ombre / first "
+            "defender / second defender, and what is left on the table. Spades are trumps and nobody holds "
+            "the three matadors. The Ombre is eldest and takes in 4 cards, the defenders 3 and 2 (against a "
+            "game without taking in, 5 and 4). Only the game itself is settled: the fee that each player who "
+            "passed pays to the pool (a lesser mark in 1665, a counter in the Court Gamester) is left out."
+        ),
+        markup=True,
+        inline_style=False,
     )
 
     def repuesto(rules: RuleSet) -> str:
@@ -600,11 +603,15 @@ def trump_count_html() -> Html:
         left = total - 5 - 2 * 3
         rows.append([s.plural, str(total), "5", "6", str(left) if left else "none"])
     return Html(
-        _table(
-            "The Ombre holds five trumps (the three matadors and two more) and leads the matadors; both "
-            "opponents follow three times. Trumps still out:",
+        table_html(
             ["trumps", "trumps in all", "in his hand", "fallen to the matadors", "still out"],
             rows,
+            caption=(
+                "The Ombre holds five trumps (the three matadors and two more) and leads the matadors; "
+                "both opponents follow three times. Trumps still out:"
+            ),
+            markup=True,
+            inline_style=False,
         )
         + _computed_by("ombre.engine.rules.trump_order")
     )

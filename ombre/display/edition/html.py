@@ -38,9 +38,9 @@ True
 
 from __future__ import annotations
 
-import html
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from html import escape
 
 from ombre.sources.braille import BrailleLine, Word, load_1665, to_unicode
 from ombre.sources.edition import Annotation, Block, Edition, Emendation, Section, load_edition
@@ -153,10 +153,6 @@ class Html(str):
         return str(self)
 
 
-def _e(text: str) -> str:
-    return html.escape(text, quote=True)
-
-
 #: The marks toggle's name: every toggle switches every mark on the page, and says so.
 TOGGLE_NAME = "Editorial marks (all sections)"
 
@@ -228,7 +224,7 @@ def _render(text: str, node: _Node, ed: Edition, *, in_link: bool = False) -> st
     out = []
     pos = node.start
     for child in node.children:
-        out.append(_e(text[pos : child.start]))
+        out.append(escape(text[pos : child.start]))
         if child.kind == "emendation":
             assert isinstance(child.obj, Emendation)
             out.append(_emendation_html(child.obj, link=not in_link))
@@ -239,11 +235,11 @@ def _render(text: str, node: _Node, ed: Edition, *, in_link: bool = False) -> st
             out.append(
                 f'<a class="ombre-anchor ombre-anchor-{a.kind}" id="ombre-ref-{a.id}" '
                 f'href="#ombre-note-{a.id}" '
-                f'title="{_e(_plain(a.note))}">{inner}</a>'
+                f'title="{escape(_plain(a.note))}">{inner}</a>'
                 f'<sup class="ombre-noteref" aria-hidden="true">{child.number}</sup>'
             )
         pos = child.end
-    out.append(_e(text[pos : node.end]))
+    out.append(escape(text[pos : node.end]))
     return "".join(out)
 
 
@@ -264,12 +260,13 @@ def _emendation_html(e: Emendation, *, link: bool = True) -> str:
         title = f"Editorial: the braille reads '{e.reading}'. {e.reason}"
         said = f"editorial: the braille reads \u201c{e.reading}\u201d"
     tag = "a" if link else "span"
-    href = f' href="#ombre-em-{_e(e.id)}"' if link else ""
+    href = f' href="#ombre-em-{escape(e.id)}"' if link else ""
     return (
         f'<{tag} class="ombre-emendation ombre-emendation-{e.kind} ombre-certainty-{e.certainty}" '
-        f'id="ombre-mark-{_e(e.id)}" data-emendation="{_e(e.id)}"{href} title="{_e(title)}">'
-        f'<span class="ombre-reading" hidden>{_e(e.reading)}</span>'
-        f'<span class="ombre-correction">[{_e(correction)}]<span class="ombre-sr"> ({_e(said)})</span></span>'
+        f'id="ombre-mark-{escape(e.id)}" data-emendation="{escape(e.id)}"{href} title="{escape(title)}">'
+        f'<span class="ombre-reading" hidden>{escape(e.reading)}</span>'
+        f'<span class="ombre-correction">[{escape(correction)}]'
+        f'<span class="ombre-sr"> ({escape(said)})</span></span>'
         f"</{tag}>{trailing}"
     )
 
@@ -335,7 +332,7 @@ def block_html(block: Block, *, edition: Edition | None = None, numbers: dict[st
 
 def _pad(cells: str) -> str:
     """Blank cells that only pad a line: shown, but not read out as a run of blank braille cells."""
-    return f'<span class="ombre-pad" aria-hidden="true">{_e(cells)}</span>' if cells else ""
+    return f'<span class="ombre-pad" aria-hidden="true">{escape(cells)}</span>' if cells else ""
 
 
 def _line_cells_html(ln: BrailleLine, words: Sequence[Word], *, unicode: bool) -> str:
@@ -359,9 +356,9 @@ def _line_cells_html(ln: BrailleLine, words: Sequence[Word], *, unicode: bool) -
                 end_said = '<span class="ombre-sr"> (end of the previous section)</span>'
             else:
                 end_said = ""
-            cells.append(f'<span class="ombre-cells-outside">{said}{_e(shown)}{end_said}</span>')
+            cells.append(f'<span class="ombre-cells-outside">{said}{escape(shown)}{end_said}</span>')
         else:
-            cells.append(_e(shown))
+            cells.append(escape(shown))
     cells.append(_pad(to_unicode(text[end:]) if unicode else text[end:]))
     if not text.strip():
         cells.append('<span class="ombre-sr">(a blank line)</span>')
@@ -396,11 +393,11 @@ def braille_lines_html(
             f'<tr><th scope="row">{ln.page}</th><th scope="row">{ln.line}</th>'
             f'<td class="{"ombre-braille" if unicode else "ombre-brf"}">'
             f"{_line_cells_html(ln, on_line, unicode=unicode)}</td>"
-            f'<td class="ombre-line-print">{_e(printed)}</td></tr>'
+            f'<td class="ombre-line-print">{escape(printed)}</td></tr>'
         )
     name = "Braille" if unicode else "Braille ASCII"
     return (
-        f'<table class="ombre-braille-table"><caption>{_e(caption)}</caption>'
+        f'<table class="ombre-braille-table"><caption>{escape(caption)}</caption>'
         f'<thead><tr><th scope="col">Page</th><th scope="col">Line</th><th scope="col">{name}</th>'
         f'<th scope="col">Print</th></tr></thead><tbody>{"".join(rows)}</tbody></table>'
     )
@@ -449,7 +446,7 @@ def first_lines_html(count: int = 3) -> Html:
         caption += ", with the print of each line"
         table = braille_lines_html(lines, doc.words, unicode=unicode, caption=caption)
         out.append(
-            f'<div class="ombre-panel ombre-braille-sample" role="group" aria-label="{_e(label)}" '
+            f'<div class="ombre-panel ombre-braille-sample" role="group" aria-label="{escape(label)}" '
             f'tabindex="0">{table}</div>'
         )
     return Html("".join(out))
@@ -469,7 +466,8 @@ def bibliography_anchor(key: str) -> str:
 
 def _sources(keys: Sequence[str], bibliography_url: str) -> str:
     links = ", ".join(
-        f'<a href="{_e(bibliography_url)}#{_e(bibliography_anchor(k))}">{_e(SOURCE_LABELS.get(k, k))}</a>'
+        f'<a href="{escape(bibliography_url)}#{escape(bibliography_anchor(k))}">'
+        f"{escape(SOURCE_LABELS.get(k, k))}</a>"
         for k in keys
     )
     return f'<span class="ombre-note-sources">Sources: {links}.</span>'
@@ -478,15 +476,15 @@ def _sources(keys: Sequence[str], bibliography_url: str) -> str:
 def _back(target: str, lemma: str) -> str:
     """A link from a note back to the text, named after the words it goes back to."""
     return (
-        f'<a class="ombre-back" href="#{_e(target)}"><span aria-hidden="true">&#8593;</span>'
-        f'<span class="ombre-sr">back to the text at \u201c{_e(lemma)}\u201d</span></a>'
+        f'<a class="ombre-back" href="#{escape(target)}"><span aria-hidden="true">&#8593;</span>'
+        f'<span class="ombre-sr">back to the text at \u201c{escape(lemma)}\u201d</span></a>'
     )
 
 
 def _notes_heading(level: int, text: str) -> str:
     if not 2 <= level <= 6:
         raise ValueError(f"a heading level from 2 to 6, not {level}")
-    return f'<h{level} class="ombre-notes-title">{_e(text)}</h{level}>'
+    return f'<h{level} class="ombre-notes-title">{escape(text)}</h{level}>'
 
 
 def notes_html(
@@ -518,14 +516,14 @@ def notes_html(
         for e in emends:
             shown = e.correction.strip()
             if e.kind == "supplied":
-                what = f"<q>{_e(shown)}</q> supplied"
+                what = f"<q>{escape(shown)}</q> supplied"
             else:
-                what = f"the braille reads <q>{_e(e.reading)}</q>, corrected to <q>{_e(shown)}</q>"
+                what = f"the braille reads <q>{escape(e.reading)}</q>, corrected to <q>{escape(shown)}</q>"
             items.append(
-                f'<li class="ombre-editorial-note" id="ombre-em-{_e(e.id)}">'
+                f'<li class="ombre-editorial-note" id="ombre-em-{escape(e.id)}">'
                 f"{_back(f'ombre-mark-{e.id}', f'[{shown}]')} "
-                f'<span class="ombre-emendation-label">[{_e(shown)}]</span> {what} '
-                f"({_CERTAINTY_LABELS[e.certainty]}). {_e(e.reason)}</li>"
+                f'<span class="ombre-emendation-label">[{escape(shown)}]</span> {what} '
+                f"({_CERTAINTY_LABELS[e.certainty]}). {escape(e.reason)}</li>"
             )
         parts.append(
             '<div class="ombre-editorial-notes">'
@@ -539,7 +537,7 @@ def notes_html(
             terms = ""
             if a.terms:
                 links = ", ".join(
-                    f'<a href="{_e(glossary_url)}#{ed.term(t).anchor}">{_e(ed.term(t).term)}</a>'
+                    f'<a href="{escape(glossary_url)}#{ed.term(t).anchor}">{escape(ed.term(t).term)}</a>'
                     for t in a.terms
                 )
                 terms = f' <span class="ombre-note-terms">Glossary: {links}.</span>'
@@ -547,7 +545,7 @@ def notes_html(
                 f'<li class="ombre-note ombre-note-{a.kind}" id="ombre-note-{a.id}" value="{numbers[a.id]}">'
                 f"{_back(f'ombre-ref-{a.id}', a.anchor)} "
                 f'<span class="ombre-note-kind">{_KIND_LABELS[a.kind]}</span> '
-                f'<q class="ombre-lemma">{_e(a.anchor)}</q> {_e(a.note)}{terms} '
+                f'<q class="ombre-lemma">{escape(a.anchor)}</q> {escape(a.note)}{terms} '
                 f"{_sources(a.sources, bibliography_url)}</li>"
             )
         parts.append(
@@ -601,7 +599,8 @@ def section_html(
     ]
     toolbar = (
         '<div class="ombre-section-bar">'
-        f'<div class="ombre-views" role="tablist" aria-label="Views of {_e(sec.title)}">{"".join(tabs)}</div>'
+        f'<div class="ombre-views" role="tablist" aria-label="Views of {escape(sec.title)}">'
+        f"{''.join(tabs)}</div>"
         f"{_toggle_button()}</div>"
     )
     body = toolbar + "".join(panels)
@@ -616,7 +615,7 @@ def section_html(
             edition=ed,
         )
     return Html(
-        f'<section class="ombre-edition-section" id="{sid}" aria-label="{_e(sec.title)}" '
+        f'<section class="ombre-edition-section" id="{sid}" aria-label="{escape(sec.title)}" '
         f'data-section="{sec.number}">{body}{EDITION_SCRIPT}</section>'
     )
 

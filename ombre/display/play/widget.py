@@ -30,8 +30,9 @@ from typing import Any
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from ombre.display.cardtext import card_text_html
+from ombre.display.html import capitalise
 from ombre.display.live import display_with_live_regions, live_html, say
-from ombre.display.replay import build_replay, render_position, sort_hand
+from ombre.display.replay import build_viewer_steps, render_position, sort_hand
 from ombre.display.replay.widget import why_allowed
 from ombre.display.svg import card_svg, cards_html
 from ombre.engine.cards import Card, Suit
@@ -55,15 +56,6 @@ from ombre.errors import IllegalActionError, OmbreError
 __all__ = ["PlayWidget"]
 
 _BID_LABELS = {"pass": "Pass", "play": "Play (take in)", "sans-prendre": "Play without taking in"}
-
-
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def _e(text: str) -> str:
-    """``text`` escaped for an HTML widget, each card in it (``K♥``) a named span."""
-    return card_text_html(text)
 
 
 class PlayWidget:
@@ -191,7 +183,7 @@ class PlayWidget:
         self.log.append(self._describe(seat, action))
         if len(st.tricks) > tricks_before:
             winner = st.tricks[-1].winner
-            wins = "You win" if winner == self.human else f"{_cap(self.names[winner])} wins"
+            wins = "You win" if winner == self.human else f"{capitalise(self.names[winner])} wins"
             counts = ", ".join(f"{self.names[s]} {st.tricks_won[s]}" for s in range(3))
             why = explain_winner(st.tricks[-1].cards, st.tricks[-1].trump)
             self.log.append(f"{wins} trick {len(st.tricks)}: {why}. Tricks: {counts}.")
@@ -205,22 +197,22 @@ class PlayWidget:
                 "play": "play" if you else "plays",
                 "sans-prendre": "play without taking in" if you else "plays without taking in",
             }
-            return f"{_cap(who) if not you else 'You'} {verb[action.kind]}."
+            return f"{capitalise(who) if not you else 'You'} {verb[action.kind]}."
         if isinstance(action, NameTrump):
-            return f"{'You name' if you else _cap(who) + ' names'} {action.suit.plural} trumps."
+            return f"{'You name' if you else capitalise(who) + ' names'} {action.suit.plural} trumps."
         if isinstance(action, Exchange):
             n = len(action.discards)
             if you:
                 shown = " ".join(c.symbol for c in action.discards) or "nothing"
                 return f"You throw out {shown} and take in {n} card{'s' if n != 1 else ''}."
-            return f"{_cap(who)} takes in {n} card{'s' if n != 1 else ''}."
+            return f"{capitalise(who)} takes in {n} card{'s' if n != 1 else ''}."
         if isinstance(action, DeclareVole):
             decl = "declare" if action.declared else "do not declare"
-            return f"{'You' if you else _cap(who)} {decl if you else decl + 's'} the vole.".replace(
+            return f"{'You' if you else capitalise(who)} {decl if you else decl + 's'} the vole.".replace(
                 "do not declares", "does not declare"
             )
         card = action.card
-        plays = "You play" if you else _cap(who) + " plays"
+        plays = "You play" if you else capitalise(who) + " plays"
         # the card's own name is its text alternative (a named span in the widget); only a title is added
         title = card.title(self.state.trump)
         said = f"{plays} {card.symbol} ({title})" if title else f"{plays} {card.symbol}"
@@ -242,7 +234,7 @@ class PlayWidget:
 
     def _show_hint(self) -> None:
         text = self.hint() if not self.state.is_terminal() else "The hand is over."
-        say(self.hint_text, f"<p><b>Hint:</b> {_e(text)}</p>")
+        say(self.hint_text, f"<p><b>Hint:</b> {card_text_html(text)}</p>")
 
     def _button(
         self, label: str, action: Action, tooltip: str = "", disabled: bool = False
@@ -266,7 +258,7 @@ class PlayWidget:
             self.act(action)
         except OmbreError as e:
             self._refresh()
-            say(self.status, f"<p>{_e(str(e))}. {_e(self._prompt())}</p>")
+            say(self.status, f"<p>{card_text_html(str(e))}. {card_text_html(self._prompt())}</p>")
 
     def _still_legal(self, action: Action) -> bool:
         st = self.state
@@ -281,21 +273,21 @@ class PlayWidget:
         self.table.value = self._table_html()
         self.history.value = (
             "<details><summary>What has happened</summary><ol>"
-            + "".join(f"<li>{_e(line)}</li>" for line in self.log)
+            + "".join(f"<li>{card_text_html(line)}</li>" for line in self.log)
             + "</ol></details>"
         )
         buttons: list[widgets.Widget] = []
         if st.is_terminal():
             since = " ".join(self.log[self.since :])
-            say(self.status, (f"<p>{_e(since)}</p>" if since else "") + self._result_html())
+            say(self.status, (f"<p>{card_text_html(since)}</p>" if since else "") + self._result_html())
             if not st.passed_out and not self.replay_area.children:
                 from ombre.display.replay.widget import ReplayWidget
 
                 rw = ReplayWidget({f"Hand {self.seed}": st}, card_size=self.card_size)
                 self.replay = rw
-                self.replay_area.children = (widgets.HTML("<h3>Replay the hand</h3>"), rw.box)
+                self.replay_area.children = (widgets.HTML("<h3>ViewerSteps the hand</h3>"), rw.box)
         else:
-            say(self.status, f"<p>{_e(self._prompt())}</p>")
+            say(self.status, f"<p>{card_text_html(self._prompt())}</p>")
             buttons = self._action_buttons()
         self.actions.children = tuple(buttons)
         self.last_trick.value = self._last_trick_html()
@@ -369,7 +361,7 @@ class PlayWidget:
                 say(
                     self.status,
                     f"<p>Throw out between {least} and {most} cards (you chose {len(chosen)}). "
-                    f"{_e(self._prompt())}</p>",
+                    f"{card_text_html(self._prompt())}</p>",
                 )
                 return
             self._click(Exchange(chosen))
@@ -380,7 +372,7 @@ class PlayWidget:
     def _table_html(self) -> str:
         st = self.state
         if st.phase in (Phase.PLAY, Phase.VOLE) or (st.is_terminal() and st.trump is not None):
-            rp = build_replay(st)
+            rp = build_viewer_steps(st)
             return render_position(
                 rp,
                 len(rp.steps) - 1,
@@ -395,11 +387,11 @@ class PlayWidget:
         lines = [
             f"<p><b>Your hand</b>{' (' + trump.plural + ' trumps)' if trump else ''}:</p>",
             cards_html(hand, trump, self.card_size, label="Your hand"),
-            f"<p>Bids so far: {_e(bids)}. Cards in the stock: {len(st.stock_left)}.</p>",
+            f"<p>Bids so far: {card_text_html(bids)}. Cards in the stock: {len(st.stock_left)}.</p>",
         ]
         if st.discards[self.human]:
             thrown = " ".join(c.symbol for c in st.discards[self.human])
-            lines.append(f"<p>You threw out: {_e(thrown)}.</p>")
+            lines.append(f"<p>You threw out: {card_text_html(thrown)}.</p>")
         return "".join(lines)
 
     def _last_trick_html(self) -> str:
@@ -418,18 +410,18 @@ class PlayWidget:
     def _trick_figure(self, trick: Trick, number: int) -> str:
         cells = []
         for i, (seat, card) in enumerate(zip(trick.seats, trick.cards, strict=True)):
-            who = "You" if seat == self.human else _cap(self.names[seat])
+            who = "You" if seat == self.human else capitalise(self.names[seat])
             verb = "led" if i == 0 else "played"
             caption = f"{who} {verb} {card.symbol}"
             cells.append(
                 '<figure style="margin:0 6px 0 0;text-align:center;max-width:90px">'
                 f"{card_svg(card, trick.trump, self.card_size * 0.8)}"
-                f'<figcaption style="font-size:80%">{_e(caption)}</figcaption></figure>'
+                f'<figcaption style="font-size:80%">{card_text_html(caption)}</figcaption></figure>'
             )
-        won = "You won" if trick.winner == self.human else f"{_cap(self.names[trick.winner])} won"
+        won = "You won" if trick.winner == self.human else f"{capitalise(self.names[trick.winner])} won"
         return (
             f'<div class="ombre-last-trick" role="group" aria-label="The last trick, trick {number}">'
-            f"<p style='margin:.3em 0'><b>The last trick (trick {number}):</b> {_e(won)} it.</p>"
+            f"<p style='margin:.3em 0'><b>The last trick (trick {number}):</b> {card_text_html(won)} it.</p>"
             f'<div style="display:flex;align-items:flex-start">{"".join(cells)}</div></div>'
         )
 
@@ -445,10 +437,11 @@ class PlayWidget:
             f"{st.players[s]}: " + (settled.net[s].format(st.rules.units) if settled.net[s] else "nothing")
             for s in range(3)
         )
-        ombre = "You were" if st.ombre == self.human else f"{_cap(self.names[st.ombre])} was"
+        ombre = "You were" if st.ombre == self.human else f"{capitalise(self.names[st.ombre])} was"
         return (
-            f"<p><b>Result: {_e(str(st.result))}.</b> {ombre} the Ombre. "
-            f"Tricks: {_e(tricks)}. Payments ({_e(st.rules.title)}): {_e(money)}.</p>"
+            f"<p><b>Result: {card_text_html(str(st.result))}.</b> {ombre} the Ombre. "
+            f"Tricks: {card_text_html(tricks)}. "
+            f"Payments ({card_text_html(st.rules.title)}): {card_text_html(money)}.</p>"
         )
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:

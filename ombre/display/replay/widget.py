@@ -36,8 +36,9 @@ from typing import Any
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from ombre.display.cardtext import card_text_html
+from ombre.display.html import capitalise
 from ombre.display.live import display_with_live_regions, live_html, say
-from ombre.display.replay import Replay, build_replay, render_position, sort_hand
+from ombre.display.replay import ViewerSteps, build_viewer_steps, render_position, sort_hand
 from ombre.engine.cards import Card, Suit, parse_card
 from ombre.engine.game import DeclareVole, GameState, Phase, Play
 from ombre.engine.rules import effective_suit, explain_play, explain_winner, why_illegal
@@ -185,7 +186,7 @@ def _finish(state: GameState, chooser: Chooser) -> None:
 
 
 def _label(source: object, index: int) -> str:
-    if isinstance(source, Replay):
+    if isinstance(source, ViewerSteps):
         return source.title
     if isinstance(source, GameState):
         return f"Game {index + 1}"
@@ -198,7 +199,7 @@ class ReplayWidget:
     """A replay in a live kernel: step through a game, switch reconstructions, branch off.
 
     ``games`` is one game (a :class:`~ombre.engine.record.GameRecord`, a :class:`~ombre.engine.game.GameState`
-    or a built :class:`~ombre.display.replay.Replay`), a list of them, or a mapping from a label
+    or a built :class:`~ombre.display.replay.ViewerSteps`), a list of them, or a mapping from a label
     to a game; several games give a "Reconstruction" menu.  ``seat_view`` shows only that seat's
     cards.  ``chooser`` plays the branches (default: :func:`engine_chooser`).  ``analysis``
     labels each legal card with the solver's value when the solver is available.
@@ -215,18 +216,18 @@ class ReplayWidget:
         analysis: bool = True,
         card_size: float = 52,
     ) -> None:
-        items: list[tuple[str, Replay]] = []
+        items: list[tuple[str, ViewerSteps]] = []
         if isinstance(games, Mapping):
             for label, game in games.items():
-                items.append((str(label), self._as_replay(game)))
+                items.append((str(label), self._as_steps(game)))
         elif isinstance(games, Sequence) and not isinstance(games, str):
             for i, game in enumerate(games):
-                items.append((_label(game, i), self._as_replay(game)))
+                items.append((_label(game, i), self._as_steps(game)))
         else:
-            items.append((_label(games, 0), self._as_replay(games)))
+            items.append((_label(games, 0), self._as_steps(games)))
         if not items:
             raise OmbreError("ReplayWidget needs at least one game")
-        self.games: list[tuple[str, Replay]] = items
+        self.games: list[tuple[str, ViewerSteps]] = items
         self.seat_view = seat_view
         if chooser is None:
             chooser, how = engine_chooser()
@@ -237,7 +238,7 @@ class ReplayWidget:
         self.how = how
         self.card_size = card_size
         self.game_index = 0
-        self.branch: Replay | None = None
+        self.branch: ViewerSteps | None = None
         self.branch_from: int | None = None
         #: the branch's departures from the record: (step, who, card), earliest first
         self.deviations: list[tuple[int, str, Card]] = []
@@ -250,7 +251,7 @@ class ReplayWidget:
         #: what was just played: one persistent live region, only its text changes
         self.announce = live_html()
         self.slider = widgets.IntSlider(
-            value=0, min=0, max=len(self.replay.steps) - 1, description="Card", continuous_update=True
+            value=0, min=0, max=len(self.recorded.steps) - 1, description="Card", continuous_update=True
         )
         self.buttons: dict[str, widgets.Button] = {}
         for act, label, tip in (
@@ -317,20 +318,20 @@ class ReplayWidget:
     # -- games -------------------------------------------------------------------
 
     @staticmethod
-    def _as_replay(game: object) -> Replay:
-        if isinstance(game, Replay):
+    def _as_steps(game: object) -> ViewerSteps:
+        if isinstance(game, ViewerSteps):
             return game
-        return build_replay(game)  # type: ignore[arg-type]
+        return build_viewer_steps(game)  # type: ignore[arg-type]
 
     @property
-    def replay(self) -> Replay:
+    def recorded(self) -> ViewerSteps:
         """The recorded game now chosen (not a branch)."""
         return self.games[self.game_index][1]
 
     @property
-    def current(self) -> Replay:
+    def current(self) -> ViewerSteps:
         """What is on the table: the branch if the reader has branched off, else the record."""
-        return self.branch if self.branch is not None else self.replay
+        return self.branch if self.branch is not None else self.recorded
 
     @property
     def in_branch(self) -> bool:
@@ -346,7 +347,7 @@ class ReplayWidget:
         self.deviations = []
         if self.game_menu.value != index:
             self.game_menu.value = index  # calls back into select, harmlessly
-        self.step = min(self.step, len(self.replay.steps) - 1)
+        self.step = min(self.step, len(self.recorded.steps) - 1)
         self._refresh()
 
     # -- moving ------------------------------------------------------------------
@@ -421,7 +422,7 @@ class ReplayWidget:
             f"{who} plays {card.spoken(trump)} at card {step + 1}" for step, who, card in self.deviations
         )
         self.branch_from = self.deviations[0][0]
-        self.branch = build_replay(state, title=title)
+        self.branch = build_viewer_steps(state, title=title)
         self.step = at + 1
         self._refresh()
 
@@ -431,7 +432,7 @@ class ReplayWidget:
         self.branch = None
         self.branch_from = None
         self.deviations = []
-        self.step = min(at, len(self.replay.steps) - 1)
+        self.step = min(at, len(self.recorded.steps) - 1)
         self._refresh()
 
     def values(self) -> dict[Card, tuple[int, str]] | None:
@@ -552,11 +553,11 @@ class ReplayWidget:
         if why:
             # said in parentheses after the card: its own aside becomes a clause
             why = why.replace(" (", "; ").replace(")", "")
-            text = _insert_after(text, f"{_cap(rp.players[seat])} plays ", ".", f" ({why})")
+            text = _insert_after(text, f"{capitalise(rp.players[seat])} plays ", ".", f" ({why})")
         if step.winner is not None:
             won = explain_winner([c for _, c in step.table], rp.trump)
             text = _insert_after(
-                text, f"{_cap(rp.players[step.winner])} wins the trick", ".", f". {_cap(won)}"
+                text, f"{capitalise(rp.players[step.winner])} wins the trick", ".", f". {capitalise(won)}"
             )
         return text
 
@@ -573,7 +574,7 @@ class ReplayWidget:
                 by_rule.setdefault(_refusal(state, c), []).append(c.symbol)
         if not by_rule:
             return ""
-        who = _cap(state.players[seat])
+        who = capitalise(state.players[seat])
         lines = [f"{who} may not play {' '.join(cards)} ({rule})." for rule, cards in by_rule.items()]
         return f'<p class="ombre-refused">{card_text_html(" ".join(lines), conjectural=False)}</p>'
 
@@ -582,10 +583,6 @@ class ReplayWidget:
 
     def _ipython_display_(self) -> None:
         display_with_live_regions(self.box)
-
-
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def _refusal(state: GameState, card: Card) -> str:
@@ -623,7 +620,7 @@ def _insert_after(text: str, marker: str, end: str, words: str) -> str:
     """
     at = text.find(marker)
     if at < 0:  # worded otherwise: the words go at the end, as a sentence
-        return f"{text} {_cap(words.strip(' .()'))}."
+        return f"{text} {capitalise(words.strip(' .()'))}."
     at += len(marker)
     if end:
         stop = text.find(end, at)

@@ -23,9 +23,9 @@ notebook widget agree.
 
 from __future__ import annotations
 
-import html
 import json
 from collections.abc import Iterable
+from html import escape
 
 from ombre.display.cardtext import card_names, card_text_html
 from ombre.display.svg import cards_html
@@ -34,7 +34,14 @@ from ombre.teaching import Exercise, ExerciseSet
 #: what a numeric answer may be written as, shown beside every answer box (here and in the widgets)
 ANSWER_FORMAT_HTML = "a number, a fraction (3/8), a percentage or &#8220;1 in N&#8221;"
 
-__all__ = ["exercise_html", "exercise_set_html", "standalone_page", "EXERCISE_CSS", "EXERCISE_JS"]
+__all__ = [
+    "exercise_html",
+    "exercise_set_html",
+    "exercise_text_html",
+    "standalone_page",
+    "EXERCISE_CSS",
+    "EXERCISE_JS",
+]
 
 EXERCISE_CSS = """
 .ombre-exset{--ombre-ex-ok:#1b6e2d;--ombre-ex-bad:#a3161c;margin:1rem 0}
@@ -205,13 +212,13 @@ EXERCISE_JS = r"""
 """
 
 
-def _e(text: str) -> str:
-    return html.escape(text, quote=True)
-
-
-def _text(text: str) -> str:
+def exercise_text_html(text: str) -> str:
     """An exercise's text for HTML, each card a named span; an exercise never marks a card as
-    conjectural, so a ``?`` after one ends a question (``May you play 2♠?``)."""
+    conjectural, so a ``?`` after one ends a question (``May you play 2♠?``).
+
+    >>> exercise_text_html("May you play 2♠?").endswith('>2♠</span>?')
+    True
+    """
     return card_text_html(text, conjectural=False)
 
 
@@ -237,10 +244,12 @@ def exercise_html(
     title = f"Question {number}" if number is not None else "Question"
     parts = [
         f'<section class="ombre-ex" id="{did}" aria-labelledby="{did}-title">',
-        f'<{h} id="{did}-title">{_e(title)}</{h}>',
+        f'<{h} id="{did}-title">{escape(title)}</{h}>',
     ]
     if ex.quote:
-        lines = "".join(f'<p><span class="ombre-ex-ln">iii.{n}</span>{_e(text)}</p>' for n, text in ex.quote)
+        lines = "".join(
+            f'<p><span class="ombre-ex-ln">iii.{n}</span>{escape(text)}</p>' for n, text in ex.quote
+        )
         first, last = ex.quote[0][0], ex.quote[-1][0]
         where = f"iii.{first}" + (f"-{last}" if last != first else "")
         parts.append(
@@ -252,19 +261,19 @@ def exercise_html(
         parts.append(f'<div class="ombre-ex-cards">{cards_html(ex.cards, None, 40, label=label)}</div>')
     parts.append(f'<form class="ombre-ex-form" data-ombre-ex="{did}" novalidate>')
     if ex.choices:
-        parts.append(f'<fieldset><legend id="{did}-prompt">{_text(ex.prompt)}</legend>')
+        parts.append(f'<fieldset><legend id="{did}-prompt">{exercise_text_html(ex.prompt)}</legend>')
         for i, c in enumerate(ex.choices):
             cid = f"{did}-c{i}"
             parts.append(
                 '<div class="ombre-ex-choice">'
                 f'<input type="radio" name="{did}-choice" id="{cid}" value="{i}">'
-                f'<label for="{cid}">{chr(ord("a") + i)}) {_text(c.text)}</label></div>'
+                f'<label for="{cid}">{chr(ord("a") + i)}) {exercise_text_html(c.text)}</label></div>'
             )
         parts.append("</fieldset>")
     else:
-        unit = f" ({_e(ex.unit)})" if ex.unit else ""
-        precision = f". {_e(ex.precision)}" if ex.precision else ""
-        parts.append(f'<p class="ombre-ex-prompt" id="{did}-prompt">{_text(ex.prompt)}</p>')
+        unit = f" ({escape(ex.unit)})" if ex.unit else ""
+        precision = f". {escape(ex.precision)}" if ex.precision else ""
+        parts.append(f'<p class="ombre-ex-prompt" id="{did}-prompt">{exercise_text_html(ex.prompt)}</p>')
         parts.append(
             f'<label for="{did}-answer">Your answer{unit}:</label> '
             f'<input type="text" id="{did}-answer" name="{did}-answer" inputmode="text" '
@@ -278,11 +287,12 @@ def exercise_html(
         'aria-atomic="true"></div>'
     )
     if ex.hint:
-        parts.append(f"<details><summary>Hint</summary><p>{_text(ex.hint)}</p></details>")
-    source = f'<p class="ombre-ex-source">Source: {_e(ex.source)}</p>' if ex.source else ""
+        parts.append(f"<details><summary>Hint</summary><p>{exercise_text_html(ex.hint)}</p></details>")
+    source = f'<p class="ombre-ex-source">Source: {escape(ex.source)}</p>' if ex.source else ""
     parts.append(
-        f"<details><summary>Solution</summary><p><strong>Answer: {_text(ex.answer_text)}.</strong> "
-        f"{_text(ex.solution)}</p>{source}</details>"
+        "<details><summary>Solution</summary>"
+        f"<p><strong>Answer: {exercise_text_html(ex.answer_text)}.</strong> "
+        f"{exercise_text_html(ex.solution)}</p>{source}</details>"
     )
     record = ex.to_dict()
     # the names of the cards in the feedback texts, for the script that writes them
@@ -318,12 +328,13 @@ def standalone_page(sets: Iterable[ExerciseSet], title: str = "Ombre exercises")
     sections = []
     for s in sets:
         sections.append(
-            f'<section aria-labelledby="set-{_e(s.key)}"><h2 id="set-{_e(s.key)}">{_e(s.title)}</h2>'
-            f"<p>{_e(s.intro)}</p>{exercise_set_html(s, heading_level=3)}</section>"
+            f'<section aria-labelledby="set-{escape(s.key)}">'
+            f'<h2 id="set-{escape(s.key)}">{escape(s.title)}</h2>'
+            f"<p>{escape(s.intro)}</p>{exercise_set_html(s, heading_level=3)}</section>"
         )
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,">'
-        f"<title>{_e(title)}</title></head><body><main><h1>{_e(title)}</h1>{''.join(sections)}</main>"
+        f"<title>{escape(title)}</title></head><body><main><h1>{escape(title)}</h1>{''.join(sections)}</main>"
         "</body></html>\n"
     )

@@ -39,10 +39,10 @@ from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
-from ombre.display.cardtext import CARD_TOKEN, card_names, card_text_html
+from ombre.display.cardtext import CARD_TOKEN, card_names
 from ombre.display.live import display_with_live_regions, live_html, say, show_live_script
 from ombre.display.svg import cards_html
-from ombre.display.teaching.html import ANSWER_FORMAT_HTML
+from ombre.display.teaching.html import ANSWER_FORMAT_HTML, exercise_text_html
 from ombre.errors import OmbreError
 from ombre.teaching import Exercise, ExerciseSet, Feedback, exercise_set, find, generate
 
@@ -51,12 +51,6 @@ __all__ = ["ExerciseWidget", "ExerciseSetBox", "exercise_widget", "set_widget"]
 #: how many further seeds *New question* tries for a question different from the one shown
 NEW_QUESTION_TRIES = 40
 _SEED_STEP = 7919
-
-
-def _e(text: str) -> str:
-    """``text`` escaped for an HTML widget, each card in it (``K♥``) a named span (an exercise
-    never marks a card as conjectural: a ``?`` after one ends a question)."""
-    return card_text_html(text, conjectural=False)
 
 
 def _question_key(ex: Exercise) -> tuple[object, ...]:
@@ -214,7 +208,7 @@ class ExerciseWidget:
 
     def _say(self, correct: bool | None, message: str) -> None:
         colour = {True: "#1b6e2d", False: "#a3161c", None: "inherit"}[correct]
-        say(self.feedback, f'<div style="color:{colour};margin:.4em 0">{_e(message)}</div>')
+        say(self.feedback, f'<div style="color:{colour};margin:.4em 0">{exercise_text_html(message)}</div>')
 
     def _show(self) -> None:
         ex = self.exercise
@@ -222,18 +216,18 @@ class ExerciseWidget:
         title = f"Question {self.number}" if self.number is not None else "Question"
         if not self.shows_question:
             title = f"Your answer to question {self.number}" if self.number is not None else "Your answer"
-        parts.append(f"<h3 style='margin:.2em 0'>{_e(title)}</h3>")
+        parts.append(f"<h3 style='margin:.2em 0'>{exercise_text_html(title)}</h3>")
         if ex.quote and self.shows_question:
-            lines = "<br>".join(f"<small>iii.{n}</small> {_e(t)}" for n, t in ex.quote)
+            lines = "<br>".join(f"<small>iii.{n}</small> {exercise_text_html(t)}" for n, t in ex.quote)
             parts.append(f"<blockquote style='font-style:italic;margin:.4em 0 .6em 1em'>{lines}</blockquote>")
         if ex.cards:
             parts.append(
                 cards_html(ex.cards, None, 40, label="Cards shown: " + ", ".join(c.name for c in ex.cards))
             )
         if self.shows_question:
-            parts.append(f"<p><b>{_e(ex.prompt)}</b></p>")
+            parts.append(f"<p><b>{exercise_text_html(ex.prompt)}</b></p>")
         if ex.precision:
-            parts.append(f"<p><small>{_e(ex.precision)}</small></p>")
+            parts.append(f"<p><small>{exercise_text_html(ex.precision)}</small></p>")
         self.question.value = "".join(parts)
         if ex.choices:
             labels = [f"{chr(ord('a') + i)}) {c.text}" for i, c in enumerate(ex.choices)]
@@ -253,13 +247,14 @@ class ExerciseWidget:
             self.format_note.layout.display = ""
         say(self.feedback, "")
         self.hint_box.children[0].value = (
-            f"<p>{_e(ex.hint)}</p>" if ex.hint else "<p>No hint for this one.</p>"
+            f"<p>{exercise_text_html(ex.hint)}</p>" if ex.hint else "<p>No hint for this one.</p>"
         )
         self.hint_box.selected_index = None
-        source = f"<p><small>Source: {_e(ex.source)}</small></p>" if ex.source else ""
+        source = f"<p><small>Source: {exercise_text_html(ex.source)}</small></p>" if ex.source else ""
+        answer = exercise_text_html(ex.answer_text)
         self.solution_box.children[
             0
-        ].value = f"<p><b>Answer: {_e(ex.answer_text)}.</b> {_e(ex.solution)}</p>{source}"
+        ].value = f"<p><b>Answer: {answer}.</b> {exercise_text_html(ex.solution)}</p>{source}"
         self.solution_box.selected_index = None
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
@@ -296,5 +291,5 @@ def set_widget(exercises: ExerciseSet | str, seed: int = 0, *, solution: bool = 
     """A whole set, one widget per exercise, under its title and introduction."""
     s = exercise_set(exercises, seed) if isinstance(exercises, str) else exercises
     items = [ExerciseWidget(ex, number=i + 1, solution=solution) for i, ex in enumerate(s.exercises)]
-    head = widgets.HTML(f"<h2>{_e(s.title)}</h2><p>{_e(s.intro)}</p>")
+    head = widgets.HTML(f"<h2>{exercise_text_html(s.title)}</h2><p>{exercise_text_html(s.intro)}</p>")
     return ExerciseSetBox([head] + [w.box for w in items], items)

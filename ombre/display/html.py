@@ -1,0 +1,165 @@
+"""Words and tables for pages: a capital first letter, a count of tricks, a percentage, an accessible table.
+
+One implementation of each, for the viewer, the widgets, the edition's figures, the book's code
+cells and the book's Sphinx extension (which imports :data:`ROW_HEADERS_CLASS` from here, so
+this module must never import matplotlib).  Escaping is the standard library's
+:func:`html.escape` (quotes included); text that may hold a card (``K♥``) goes through
+:func:`~ombre.display.cardtext.card_text_html` instead, which escapes the rest.
+
+>>> capitalise("the Baron wins"), possessive("Belinda"), possessive("Ombres"), tricks_word(1)
+('The Baron wins', "Belinda's", "Ombres'", '1 trick')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from ombre.display.cardtext import card_text_html
+from ombre.engine.probability import wilson_interval
+
+__all__ = [
+    "capitalise",
+    "possessive",
+    "tricks_word",
+    "percent",
+    "interval_text",
+    "ROW_HEADERS_CLASS",
+    "table_html",
+    "markdown_table",
+]
+
+#: The class by which the book's Sphinx extension makes a Markdown table's first column its row headers.
+ROW_HEADERS_CLASS = "ombre-row-headers"
+
+
+def capitalise(text: str) -> str:
+    """``text`` with its first letter made capital, the rest untouched (unlike ``str.capitalize``).
+
+    >>> capitalise("the King of Hearts")
+    'The King of Hearts'
+    """
+    return text[:1].upper() + text[1:]
+
+
+def possessive(name: str) -> str:
+    """``Belinda's``; a name ending in *s* takes the apostrophe alone."""
+    return name + ("'" if name.endswith("s") else "'s")
+
+
+def tricks_word(n: int) -> str:
+    """``no tricks``, ``1 trick``, ``5 tricks``."""
+    return "no tricks" if n == 0 else ("1 trick" if n == 1 else f"{n} tricks")
+
+
+def percent(x: float) -> str:
+    """A chance as a percentage with two decimals: ``0.224`` -> ``22.40%``."""
+    return f"{100 * x:.2f}%"
+
+
+def interval_text(hits: int, trials: int) -> str:
+    """``"22.40% (95% interval 20.6% to 24.3%)"`` for a simulation's count.
+
+    >>> interval_text(224, 1000)
+    '22.40% (95% interval 19.9% to 25.1%)'
+    """
+    lo, hi = wilson_interval(hits, trials)
+    return f"{percent(hits / trials)} (95% interval {100 * lo:.1f}% to {100 * hi:.1f}%)"
+
+
+#: the cells' inline style, for a table shown where the book's stylesheet is not (a notebook)
+_CELL_STYLE = (
+    ' style="padding:.25em .6em;border-bottom:1px solid rgba(127,127,127,.45);'
+    'text-align:left;vertical-align:top"'
+)
+
+
+def table_html(
+    header: Sequence[str],
+    rows: Iterable[Sequence[object]],
+    *,
+    caption: str | None = None,
+    row_headers: bool = True,
+    markup: bool = False,
+    inline_style: bool = True,
+    classes: str = "",
+) -> str:
+    """A plain, accessible HTML table (column headers with ``scope``, optional caption), cells escaped.
+
+    For computed tables on book pages, where a Markdown table in a cell's output would not be
+    rendered.  Every card written in the caption, a header or a cell (``A♠``) is a named
+    ``role="img"`` span (:func:`~ombre.display.cardtext.card_text_html`); other text is escaped.
+    The first cell of each row labels the row (a ``th`` with ``scope="row"``), unless
+    ``row_headers`` is false; an empty corner cell is a plain cell, not an empty column header.
+
+    ``markup=True`` takes the headers and cells as HTML already written (the edition's
+    figures); ``inline_style=False`` leaves the look to the book's stylesheet; ``classes`` are
+    added to ``ombre-table``.
+
+    >>> t = table_html(["Card", "Place"], [["A♠", 1]], caption="Trumps")
+    >>> t.startswith('<table class="ombre-table"') and ">Trumps</caption>" in t
+    True
+    >>> '">Place</th>' in t and 'aria-label="the Ace of Spades">A♠</span></th><td' in t
+    True
+    >>> t.count('scope="col"'), t.count('scope="row"')
+    (2, 1)
+    >>> corner = table_html(["", "Wins"], [["Baron", 3]])
+    >>> corner.count("<th ") == 2 and corner.count("<td ") == 2
+    True
+    >>> table_html(["Card", "Place"], [["A♠", 1]], row_headers=False).count("<th ")
+    2
+    >>> table_html(["", "paid"], [["1", "<b>3</b>"]], markup=True, inline_style=False).split("</thead>")[1]
+    '<tbody><tr><th scope="row">1</th><td><b>3</b></td></tr></tbody></table>'
+    """
+    cell = _CELL_STYLE if inline_style else ""
+
+    def text(value: object) -> str:
+        return str(value) if markup else card_text_html(str(value))
+
+    cap_style = ' style="caption-side:top;text-align:left;font-weight:600"' if inline_style else ""
+    cap = f"<caption{cap_style}>{card_text_html(caption)}</caption>" if caption else ""
+    head = "".join(
+        f'<th scope="col"{cell}>{text(h)}</th>' if str(h).strip() else f"<td{cell}></td>" for h in header
+    )
+    body = "".join(
+        "<tr>"
+        + "".join(
+            f'<th scope="row"{cell}>{text(c)}</th>' if row_headers and i == 0 else f"<td{cell}>{text(c)}</td>"
+            for i, c in enumerate(row)
+        )
+        + "</tr>"
+        for row in rows
+    )
+    table_style = ' style="border-collapse:collapse;margin:.75em 0"' if inline_style else ""
+    cls = f"ombre-table {classes}" if classes else "ombre-table"
+    return (
+        f'<table class="{cls}"{table_style}>{cap}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+    )
+
+
+def markdown_table(caption: str, table: str | Sequence[str], *, row_headers: int = 1) -> str:
+    """A Markdown table (its lines, or the text) with a caption, as a MyST ``{table}`` directive.
+
+    For Markdown shown by a code cell of a book page (rendered as MyST).  The caption is the
+    table's ``<caption>``.  Its first ``row_headers`` columns label the rows: the table has the
+    class ``ombre-row-headers`` (``ombre-row-headers-2`` for two columns, and so on), by which the
+    book's Sphinx extension makes them row headers (``th scope="row"``).  A newline in the
+    caption is a space.
+
+    >>> print(markdown_table("Tricks won", ["| Reading | Tricks |", "|---|---:|", "| Pole | 5 |"]))
+    :::{table} Tricks won
+    :class: ombre-row-headers
+    <BLANKLINE>
+    | Reading | Tricks |
+    |---|---:|
+    | Pole | 5 |
+    :::
+    >>> markdown_table("Payments", "| From | To |\\n|---|---|", row_headers=2).splitlines()[:2]
+    [':::{table} Payments', ':class: ombre-row-headers-2']
+    >>> markdown_table("Calls", "| call | does |\\n|---|---|", row_headers=0).splitlines()[:2]
+    [':::{table} Calls', '']
+    """
+    text = table if isinstance(table, str) else "\n".join(table)
+    title = " ".join(caption.split())
+    cls = ROW_HEADERS_CLASS if row_headers == 1 else f"{ROW_HEADERS_CLASS}-{row_headers}"
+    options = f":class: {cls}\n" if row_headers > 0 else ""
+    return f":::{{table}} {title}\n{options}\n{text.strip()}\n:::"
