@@ -7,7 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from ombre.display.html import ROW_HEADERS_CLASS, capitalise, markdown_table, table_html
+from ombre.display.html import ROW_HEADERS_CLASS, markdown_table, table_html
+from ombre.words import capitalise
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -62,6 +62,7 @@ MODULES = (
     "ombre.display.replay.widget",
     "ombre.display.play.widget",
     "ombre.display.plots",
+    "ombre.words",
     "ombre.display.progress",
     "ombre.display.teaching.html",
     "ombre.display.teaching.widgets",

@@ -1,4 +1,4 @@
-"""Words and tables for pages: a capital first letter, a count of tricks, a percentage, an accessible table.
+"""Words and tables for pages: a count of tricks, a percentage, an accessible table.
 
 One implementation of each, for the viewer, the widgets, the edition's figures, the book's code
 cells and the book's Sphinx extension (which imports :data:`ROW_HEADERS_CLASS` from here, so
@@ -6,8 +6,8 @@ this module must never import matplotlib).  Escaping is the standard library's
 :func:`html.escape` (quotes included); text that may hold a card (``K♥``) goes through
 :func:`~ombre.display.cardtext.card_text_html` instead, which escapes the rest.
 
->>> capitalise("the Baron wins"), possessive("Belinda"), possessive("Ombres"), tricks_word(1)
-('The Baron wins', "Belinda's", "Ombres'", '1 trick')
+>>> tricks_word(1), percent(0.224)
+('1 trick', '22.40%')
 """
 
 from __future__ import annotations
@@ -18,8 +18,6 @@ from ombre.display.cardtext import card_text_html
 from ombre.engine.probability import wilson_interval
 
 __all__ = [
-    "capitalise",
-    "possessive",
     "tricks_word",
     "percent",
     "interval_text",
@@ -30,20 +28,6 @@ __all__ = [
 
 #: The class by which the book's Sphinx extension makes a Markdown table's first column its row headers.
 ROW_HEADERS_CLASS = "ombre-row-headers"
-
-
-def capitalise(text: str) -> str:
-    """``text`` with its first letter made capital, the rest untouched (unlike ``str.capitalize``).
-
-    >>> capitalise("the King of Hearts")
-    'The King of Hearts'
-    """
-    return text[:1].upper() + text[1:]
-
-
-def possessive(name: str) -> str:
-    """``Belinda's``; a name ending in *s* takes the apostrophe alone."""
-    return name + ("'" if name.endswith("s") else "'s")
 
 
 def tricks_word(n: int) -> str:

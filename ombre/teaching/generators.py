@@ -71,11 +71,6 @@ def _name(card: Card, trump: Suit | None) -> str:
     return f"{title} ({card.symbol})" if title else f"the {card.name} ({card.symbol})"
 
 
-def _cap(text: str) -> str:
-    """``text`` with its first letter made capital (the rest untouched, unlike ``str.capitalize``)."""
-    return text[:1].upper() + text[1:]
-
-
 def _shuffled(rng: random.Random, choices: Sequence[Choice]) -> tuple[Choice, ...]:
     out = list(choices)
     rng.shuffle(out)

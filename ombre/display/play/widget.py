@@ -30,7 +30,6 @@ from typing import Any
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from ombre.display.cardtext import card_text_html
-from ombre.display.html import capitalise
 from ombre.display.live import display_with_live_regions, live_html, say
 from ombre.display.replay import build_viewer_steps, render_position, sort_hand
 from ombre.display.replay.widget import why_allowed
@@ -52,6 +51,7 @@ from ombre.engine.game import (
 from ombre.engine.players import Player, RuleOfThumbPlayer, hint, make_player
 from ombre.engine.rules import explain_winner, why_illegal
 from ombre.errors import IllegalActionError, OmbreError
+from ombre.words import capitalise
 
 __all__ = ["PlayWidget"]
 

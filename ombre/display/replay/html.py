@@ -16,7 +16,7 @@ from importlib import resources
 from typing import TYPE_CHECKING, Literal
 
 from ombre.display.cardtext import card_text_html
-from ombre.display.html import possessive, tricks_word
+from ombre.display.html import tricks_word
 from ombre.display.replay.model import (
     ViewerStep,
     ViewerSteps,
@@ -27,6 +27,7 @@ from ombre.display.svg import card_back_svg, card_svg
 from ombre.engine.cards import Card, Suit
 from ombre.engine.rules import is_seat
 from ombre.errors import OmbreError
+from ombre.words import possessive
 
 if TYPE_CHECKING:
     from ombre.engine.game import GameState

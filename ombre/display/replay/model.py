@@ -13,12 +13,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ombre.display.html import capitalise, tricks_word
+from ombre.display.html import tricks_word
 from ombre.engine.cards import Card, Suit
 from ombre.engine.game import DeclareVole, GameState, Play
 from ombre.engine.payments import POOL
 from ombre.engine.rules import card_order, legal_plays, trump_order
 from ombre.errors import OmbreError
+from ombre.words import capitalise
 
 if TYPE_CHECKING:
     from ombre.engine.record import GameRecord

@@ -10,12 +10,12 @@ import html
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ombre.display.html import possessive
 from ombre.display.replay.html import render_position, replay_html
 from ombre.display.replay.model import _state_of, build_viewer_steps, sort_hand
 from ombre.display.svg import card_svg
 from ombre.engine.game import GameState
 from ombre.errors import OmbreError
+from ombre.words import possessive
 
 if TYPE_CHECKING:
     from ombre.engine.game import Trick

@@ -36,13 +36,13 @@ from typing import Any
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from ombre.display.cardtext import card_text_html
-from ombre.display.html import capitalise
 from ombre.display.live import display_with_live_regions, live_html, say
 from ombre.display.replay import ViewerSteps, build_viewer_steps, render_position, sort_hand
 from ombre.engine.cards import Card, Suit, parse_card
 from ombre.engine.game import DeclareVole, GameState, Phase, Play
 from ombre.engine.rules import effective_suit, explain_play, explain_winner, why_illegal
 from ombre.errors import OmbreError
+from ombre.words import capitalise
 
 __all__ = [
     "ReplayWidget",

@@ -20,8 +20,9 @@ from ombre.engine.players import (
 )
 from ombre.engine.rules import is_trump, matadors, trump_order
 from ombre.teaching.answers import ExerciseError
-from ombre.teaching.generators import Topic, _cap, _ex, _shuffled, _t
+from ombre.teaching.generators import Topic, _ex, _shuffled, _t
 from ombre.teaching.model import Choice, Exercise, SetPlan, SetSpec
+from ombre.words import capitalise
 
 __all__ = ["TOPIC"]
 
@@ -98,7 +99,9 @@ def _advice_sure(rng: random.Random, seed: int) -> Exercise:
             f"pamphlet's: {_PAMPHLET_COUNT}.)"
         ),
         number=Fraction(r.sure_tricks),
-        solution=" ".join(x for x in (f"{r.sure_tricks}. {_cap(r.explain())}.", _lone_matadors(r)) if x),
+        solution=" ".join(
+            x for x in (f"{r.sure_tricks}. {capitalise(r.explain())}.", _lone_matadors(r)) if x
+        ),
         hint='"the Kings of any Suit are alwayes accounted as good as Trumps" (1665).',
         mistakes=(
             (
@@ -197,7 +200,7 @@ def _advice_trump(rng: random.Random, seed: int) -> Exercise:
         if r.trump is best:
             fb = f"Best: {r.explain()}."
         else:
-            fb = f"{_cap(r.explain())}; {reasons[deciding[r.trump]]}"
+            fb = f"{capitalise(r.explain())}; {reasons[deciding[r.trump]]}"
         choices.append(Choice(r.trump.plural.title(), r.trump is best, fb))
     why_not = []
     for i in sorted(set(deciding.values())):
@@ -213,7 +216,7 @@ def _advice_trump(rng: random.Random, seed: int) -> Exercise:
         )
         named = suits[0] if one else ", ".join(suits[:-1]) + " and " + suits[-1]
         why_not.append(f"{named} {'gives' if one else 'give'} {compared[i]}")
-    verdict = _cap("; ".join(why_not)) + "."
+    verdict = capitalise("; ".join(why_not)) + "."
     choices.sort(key=lambda c: SUITS.index(Suit.parse(c.text)))
     return _ex(
         "advice.trump",
@@ -225,7 +228,7 @@ def _advice_trump(rng: random.Random, seed: int) -> Exercise:
             "then one whose king you do not hold.)"
         ),
         choices=tuple(choices),
-        solution=f"{best.plural.title()}. {_cap(cands[0].explain())}. {verdict}",
+        solution=f"{best.plural.title()}. {capitalise(cands[0].explain())}. {verdict}",
         hint="Reckon the hand four times, once for each trump suit.",
         source=_ADVICE_SRC,
         cards=tuple(sorted(hand, key=lambda c: c.index)),

@@ -19,8 +19,9 @@ from ombre.engine.rules import (
     why_illegal,
 )
 from ombre.teaching.answers import ExerciseError
-from ombre.teaching.generators import _MATADOR_SRC, _ORDER_SRC, Topic, _cap, _ex, _name, _t
+from ombre.teaching.generators import _MATADOR_SRC, _ORDER_SRC, Topic, _ex, _name, _t
 from ombre.teaching.model import Choice, Exercise, SetPlan, SetSpec
+from ombre.words import capitalise
 
 __all__ = ["TOPIC"]
 
@@ -121,7 +122,7 @@ def _matadors_legal(rng: random.Random, seed: int) -> Exercise:
         choices=choices,
         solution=(
             f"{right.symbol}. The cards you may play: {_t(legal)}. "
-            + _cap(explain_play(hand, trick, right, trump).removeprefix("legal: "))
+            + capitalise(explain_play(hand, trick, right, trump).removeprefix("legal: "))
             + "."
         ),
         hint="Follow the suit led if you can; when trumps are led, remember the matadors' privilege.",
@@ -165,7 +166,7 @@ def _matadors_privilege(rng: random.Random, seed: int) -> Exercise:
         ),
         choices=choices,
         solution=("Yes. " if allowed else "No. ")
-        + _cap(verdict.split(": ", 1)[1])
+        + capitalise(verdict.split(": ", 1)[1])
         + '. 1665: "none but commanding Cards can force them out of your hands; as for example, the '
         "Spadillio forces the Mallilio, and the Mallilio the Basto; for all the rest you are to follow "
         'Trump".',

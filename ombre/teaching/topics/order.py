@@ -8,8 +8,9 @@ from fractions import Fraction
 from ombre.engine.cards import DECK, SUITS, Suit
 from ombre.engine.players import strength
 from ombre.engine.rules import is_trump, manille, plain_order, trump_order
-from ombre.teaching.generators import _ORDER_SRC, Topic, _cap, _ex, _name, _shuffled, _t
+from ombre.teaching.generators import _ORDER_SRC, Topic, _ex, _name, _shuffled, _t
 from ombre.teaching.model import Choice, Exercise, SetPlan, SetSpec
+from ombre.words import capitalise
 
 __all__ = ["TOPIC"]
 
@@ -110,14 +111,20 @@ def _order_highest(rng: random.Random, seed: int) -> Exercise:
     for c in cards:
         if c == best:
             place = trumps.index(c) + 1
-            fb = f"{_cap(_name(c, trump))} is the {_place(place)} trump, higher than every other card shown."
+            fb = (
+                f"{capitalise(_name(c, trump))} is the {_place(place)} trump, "
+                "higher than every other card shown."
+            )
         elif is_trump(c, trump):
             fb = (
-                f"{_cap(_name(c, trump))} is a trump, but only the {_place(trumps.index(c) + 1)}; "
+                f"{capitalise(_name(c, trump))} is a trump, but only the {_place(trumps.index(c) + 1)}; "
                 "another card shown stands higher in the order of trumps."
             )
         else:
-            fb = f"{_cap(_name(c, trump))} is not a trump when {trump.plural} are trumps: any trump beats it."
+            fb = (
+                f"{capitalise(_name(c, trump))} is not a trump when {trump.plural} are trumps: "
+                "any trump beats it."
+            )
         choices.append(Choice(c.symbol, c == best, fb))
     order = ", ".join(c.symbol for c in trumps)
     return _ex(
@@ -125,7 +132,7 @@ def _order_highest(rng: random.Random, seed: int) -> Exercise:
         seed,
         prompt=f"{trump.plural.title()} are trumps. Which of these cards is the highest: {_t(cards)}?",
         choices=tuple(choices),
-        solution=f"{_cap(_name(best, trump))}. The trumps from the top: {order}.",
+        solution=f"{capitalise(_name(best, trump))}. The trumps from the top: {order}.",
         hint="Spadille (A♠) is always first, then Manille, then Basto (A♣).",
         source=_ORDER_SRC,
         trump=trump,
@@ -165,7 +172,7 @@ def _order_position(rng: random.Random, seed: int) -> Exercise:
             f"what place does {card.symbol} hold among the trumps?"
         ),
         number=Fraction(place),
-        solution=f"{_cap(_name(card, trump))} is the {_place(place)} trump. The order: {order}.",
+        solution=f"{capitalise(_name(card, trump))} is the {_place(place)} trump. The order: {order}.",
         hint=(
             "Spadille, Manille, Basto"
             + (", Punto" if not trump.is_black else "")

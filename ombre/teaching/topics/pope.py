@@ -30,7 +30,6 @@ from ombre.teaching.generators import (
     SEATS,
     Generator,
     Topic,
-    _cap,
     _ex,
     _name,
     _shuffled,
@@ -39,6 +38,7 @@ from ombre.teaching.generators import (
 from ombre.teaching.model import Choice, Exercise, SetPlan, SetSpec
 from ombre.teaching.topics.results import _RESULT_WORDS, _why_not_result, _why_result
 from ombre.teaching.topics.tricks import _why_loses, _why_wins
+from ombre.words import capitalise
 
 __all__ = ["TOPIC"]
 
@@ -125,7 +125,7 @@ def _pope_plays(n: int, called: dict[Card, str] | None = None, reading: str = _P
         else:
             what = _name(c, Suit.SPADES)
         said.append(f"{SEATS[s]} {'leads' if i == 0 else 'plays'} {what}")
-    return f"{_cap(said[0])}; {said[1]}; and {said[2]}"
+    return f"{capitalise(said[0])}; {said[1]}; and {said[2]}"
 
 
 def _trick_numbers(ns: Sequence[int]) -> str:
@@ -174,7 +174,7 @@ def _pope_spadillio(rng: random.Random, seed: int) -> Exercise:
         Choice(
             c.symbol,
             c == lead,
-            f"{_cap(_name(c, _SPADES))}: "
+            f"{capitalise(_name(c, _SPADES))}: "
             + (
                 'the first trump, which no card can beat, "unconquerable Lord".'
                 if c == lead
@@ -330,7 +330,8 @@ def _pope_amazon(rng: random.Random, seed: int) -> Exercise:
     other, other_won = _pope_trick(5, _POPE_OTHER_READING)
     other_w = dict(other)[other_won]
     third = (
-        f"{_cap(_POPE_RECORDS[_POPE_OTHER_READING])}, has {SEATS[dict((c, s) for s, c in other)[king]]} "
+        f"{capitalise(_POPE_RECORDS[_POPE_OTHER_READING])}, "
+        f"has {SEATS[dict((c, s) for s, c in other)[king]]} "
         f"play the King of Clubs and {SEATS[other[0][0]]} lead {other[0][1].symbol}; "
         f"{other_w.symbol} wins there {'too' if other_w == w else 'instead'}."
     )
@@ -439,7 +440,7 @@ def _pope_codille(rng: random.Random, seed: int) -> Exercise:
             f"(in {_POPE_RECORDS[_POPE_READING]}). If the Baron takes the last trick, what is the result?"
         ),
         choices=choices,
-        solution=f"{_cap(_RESULT_WORDS[res])}. " + _why_result(tricks, 0),
+        solution=f"{capitalise(_RESULT_WORDS[res])}. " + _why_result(tricks, 0),
         hint="Compare Belinda's tricks with the Baron's.",
         source=_END_SRC,
     )

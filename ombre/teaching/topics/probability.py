@@ -16,8 +16,9 @@ from ombre.engine.probability import (
     p_some_matador,
 )
 from ombre.engine.rules import manille
-from ombre.teaching.generators import Topic, _cap, _ex, _name, _shuffled
+from ombre.teaching.generators import Topic, _ex, _name, _shuffled
 from ombre.teaching.model import Choice, Exercise, SetPlan, SetSpec
+from ombre.words import capitalise
 
 __all__ = ["TOPIC"]
 
@@ -167,20 +168,20 @@ def _prob_compare(rng: random.Random, seed: int) -> Exercise:
     a, b = rng.sample(events, 2)
     hi, lo = (a, b) if a[1] > b[1] else (b, a)
     fb = (
-        f"{_cap(hi[0])}: {hi[1].numerator}/{hi[1].denominator} = {float(hi[1]):.4f}; "
+        f"{capitalise(hi[0])}: {hi[1].numerator}/{hi[1].denominator} = {float(hi[1]):.4f}; "
         f"{lo[0]}: {lo[1].numerator}/{lo[1].denominator} = {float(lo[1]):.4f}."
     )
     wrong = (
-        f"{_cap(lo[0])} has the chance {lo[1].numerator}/{lo[1].denominator} = {float(lo[1]):.4f}. "
+        f"{capitalise(lo[0])} has the chance {lo[1].numerator}/{lo[1].denominator} = {float(lo[1]):.4f}. "
         "Count the other chance the same way and compare the two."
     )
-    choices = (Choice(_cap(hi[0]), True, fb), Choice(_cap(lo[0]), False, wrong))
+    choices = (Choice(capitalise(hi[0]), True, fb), Choice(capitalise(lo[0]), False, wrong))
     return _ex(
         "probability.compare",
         seed,
         prompt=f"Which is more likely: {a[0]}, or {b[0]}?",
         choices=_shuffled(rng, choices),
-        solution=f"{_cap(hi[0])}. {fb} (Exact counts over the C(40, 9) hands.)",
+        solution=f"{capitalise(hi[0])}. {fb} (Exact counts over the C(40, 9) hands.)",
         hint="Estimate each: how many cards are involved, and how many must you get?",
         source=_PROB_SRC,
     )

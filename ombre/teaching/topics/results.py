@@ -11,8 +11,9 @@ from ombre.engine.payments import settle
 from ombre.engine.players import strength
 from ombre.engine.rules import Result, get_rules, result_of, trump_order
 from ombre.teaching.answers import ExerciseError
-from ombre.teaching.generators import _END_SRC, Topic, _cap, _distinct, _ex, _t
+from ombre.teaching.generators import _END_SRC, Topic, _distinct, _ex, _t
 from ombre.teaching.model import Choice, Exercise, SetPlan, SetSpec
+from ombre.words import capitalise, plural
 
 __all__ = ["TOPIC"]
 
@@ -139,10 +140,6 @@ def _why_not_result(chosen: Result, tricks: Sequence[int], ombre: int) -> str:
     )
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
 @TOPIC.generator("results.outcome")
 def _results_outcome(rng: random.Random, seed: int) -> Exercise:
     wanted = [Result.WIN, Result.CODILLE, Result.REPUESTO][seed % 3] if seed < 9 else rng.choice(list(Result))
@@ -165,11 +162,11 @@ def _results_outcome(rng: random.Random, seed: int) -> Exercise:
         "results.outcome",
         seed,
         prompt=(
-            f"Belinda is the Ombre. At the end of the hand she has taken {_plural(tricks[0], 'trick')}, "
+            f"Belinda is the Ombre. At the end of the hand she has taken {plural(tricks[0], 'trick')}, "
             f"the Baron {tricks[1]} and the Knight {tricks[2]}. What is the result?"
         ),
         choices=choices,
-        solution=f"{_cap(_RESULT_WORDS[r])}. {why}",
+        solution=f"{capitalise(_RESULT_WORDS[r])}. {why}",
         hint="Compare the Ombre's tricks with each defender's, not with both together.",
         source=_END_SRC,
     )

@@ -8,8 +8,9 @@ from collections.abc import Sequence
 from ombre.engine.cards import DECK, SUITS, Card, Suit
 from ombre.engine.rules import card_order, effective_suit, is_trump, legal_plays, trick_winner, why_illegal
 from ombre.teaching.answers import ExerciseError
-from ombre.teaching.generators import SEATS, Topic, _cap, _ex, _name, _shuffled, _t
+from ombre.teaching.generators import SEATS, Topic, _ex, _name, _shuffled, _t
 from ombre.teaching.model import Choice, Exercise, SetPlan, SetSpec
+from ombre.words import capitalise
 
 __all__ = ["TOPIC"]
 
@@ -107,10 +108,11 @@ def _tricks_winner(rng: random.Random, seed: int) -> Exercise:
     return _ex(
         "tricks.winner",
         seed,
-        prompt=f"{trump.plural.title()} are trumps. {_cap(SEATS[leader])} leads. The cards fall: {played}. "
+        prompt=f"{trump.plural.title()} are trumps. {capitalise(SEATS[leader])} leads. "
+        f"The cards fall: {played}. "
         "Who wins the trick?",
         choices=tuple(choices),
-        solution=f"{_cap(SEATS[seats[win]])}. {why}",
+        solution=f"{capitalise(SEATS[seats[win]])}. {why}",
         hint="A trump beats every plain card; otherwise only a card of the suit led can win.",
         source='1665, "The End of the Game" ("as at Beast"); Morley',
         cards=tuple(cards),
