@@ -79,7 +79,7 @@ from ombre.engine.rules import (
 )
 from ombre.engine.solver import Position, solve
 from ombre.errors import OmbreError
-from ombre.sources.texts import pope_passage
+from ombre.sources.pope import pope_passage
 
 __all__ = [
     "ExerciseError",
@@ -1362,7 +1362,7 @@ def _results_compare(rng: random.Random, seed: int) -> Exercise:
 
 
 def _quote(first: int, last: int) -> tuple[tuple[int, str], ...]:
-    """Pope's lines ``first`` to ``last`` (iii.), from :func:`ombre.sources.texts.pope_passage`."""
+    """Pope's lines ``first`` to ``last`` (iii.), from :func:`ombre.sources.pope.pope_passage`."""
     return tuple(pope_passage(first, last))
 
 
