@@ -222,7 +222,7 @@ def test_the_replay_says_the_defenders_divide_under_the_court_gamester() -> None
     from ombre.display.replay import build_replay
     from ombre.engine.record import read_records
 
-    text = (Path(__file__).parent / "golden" / "repuesto-1665.omb").read_text(encoding="utf-8")
+    text = (Path(__file__).parent / "data" / "golden" / "repuesto-1665.omb").read_text(encoding="utf-8")
     outcomes = {}
     for name in ("1665", "court-gamester"):
         [game] = read_records(text.replace('[Rules "1665"]', f'[Rules "{name}"]'))

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import random
 from functools import cache
+from pathlib import Path
 
 import pytest
 from hypothesis import example, given, settings
@@ -272,17 +274,18 @@ def test_fast_search_matches_the_reference_search(pos: Position) -> None:
             assert v == reference_value(pos.play(card), objective), (objective, card)
 
 
-#: Values of random_position(0 ... 29), one digit a deal, found by the solver before its speed work
-#: (the reference search takes seconds to minutes on a whole deal; it agreed on seeds 0 to 4).
-WHOLE_DEAL_TRICKS = "333034515444142662433223511238"
-WHOLE_DEAL_OUTCOMES = "000002202010010220100000200002"
+#: Values of random_position(0 ... 29) found by the solver before its speed work (see its "about")
+WHOLE_DEALS = json.loads(
+    (Path(__file__).parent / "data" / "solver-whole-deals.json").read_text(encoding="utf-8")
+)
 
 
 def test_whole_deals_keep_their_values() -> None:
-    for seed in range(30):
+    assert [seed for seed, _, _ in WHOLE_DEALS["rows"]] == list(range(30))
+    for seed, tricks, outcome in WHOLE_DEALS["rows"]:
         pos = random_position(seed)
-        assert solve(pos) == int(WHOLE_DEAL_TRICKS[seed]), seed
-        assert outcome_value(solve(pos, "outcome")) == int(WHOLE_DEAL_OUTCOMES[seed]), seed
+        assert solve(pos) == tricks, seed
+        assert outcome_value(solve(pos, "outcome")) == outcome, seed
 
 
 # ---------------------------------------------------------------------------
