@@ -21,6 +21,7 @@ __all__ = [
     "IllegalActionError",
     "RecordError",
     "BrailleError",
+    "TextError",
     "RulesError",
 ]
 
@@ -133,3 +134,7 @@ class BrailleError(OmbreError):
 
     def __str__(self) -> str:
         return f"{self.location}: {self.message}"
+
+
+class TextError(OmbreError):
+    """A fault in Pope's or Morley's text or its repair data, or a request for lines that do not exist."""

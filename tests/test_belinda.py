@@ -36,7 +36,8 @@ from ombre.belinda.constraints import _single
 from ombre.belinda.counting import _winner
 from ombre.engine.cards import DECK, Card, Suit, parse_cards
 from ombre.engine.rules import Result
-from ombre.sources.texts import morley_text, pope_lines
+from ombre.sources.morley import morley_text
+from ombre.sources.pope import pope_lines
 
 # ---------------------------------------------------------------------------
 # The records

@@ -168,6 +168,12 @@ def _text_of(path: Path) -> str:
 
 
 def test_engine_table_has_no_raw_markup_and_no_empty_cells() -> None:
+    """The table shows each public name with the first sentence of its docstring, rendered."""
+    import sys
+
+    sys.path.insert(0, str(ROOT / "book" / "_ext"))
+    from ombre_api import api_entries
+
     _pages()
     html = (BUILD / "book" / "reference" / "engine.html").read_text(encoding="utf-8")
     table = html[html.index("Public classes and functions of the package") :]
@@ -180,9 +186,12 @@ def test_engine_table_has_no_raw_markup_and_no_empty_cells() -> None:
         assert re.search(r"<th scope=.row.><code>", row), row  # the name labels the row
         summary = cells[3]
         assert not re.search(r":[a-z]+:`|``|`", summary), summary
-    assert "<em>The Royal Game of the Ombre</em>" in table
-    assert "raise <code>CardError</code> naming the text" in table
-    assert "a suit whose king you lack." in table
+    # every name of the package's modules, with its docstring's sentence as the extension renders it
+    entries = api_entries()
+    assert len(rows) == len(entries) + 1
+    for e in entries:
+        assert e.summary_html in table, (e.module, e.name)
+    assert "<em>" in table and "<code>" in "".join(r.split("</th>", 1)[-1] for r in rows[1:])
 
 
 def test_edition_counts_follow_the_data() -> None:
@@ -225,22 +234,38 @@ def test_emendations_table_places_each_reading_in_text_order() -> None:
 
 
 def test_edition_pages_speak_to_the_reader() -> None:
-    """Findings of the review of the edition pages: link text, grammar, no function names in prose
-    or headings, the leaked braille numeral, the losing Ombre's matadors credited to Hoyle."""
+    """Link text names its target, the engine's readings are stated as the engine has them, a
+    glossary term is linked in the grammar of its sentence, no function names in prose or headings,
+    no braille numeral in the table of names, and the losing Ombre's matadors are credited to Hoyle."""
+    from ombre.engine.rules import get_rules
+    from ombre.sources.edition import load_edition
+
     _pages()
     edition = BUILD / "book" / "edition"
-    opening = _text_of(edition / "opening.html").replace("\u2019", "'").replace("&#x27;", "'")
-    assert "About this edition" not in opening
     html = (edition / "opening.html").read_text(encoding="utf-8")
-    link = r'href="index.html"><span[^>]*>The Royal Game of the Ombre \(1665\)</span></a>'
+    opening = _text_of(edition / "opening.html")
+    title = re.search(r"<h1>([^<]+)", (edition / "index.html").read_text(encoding="utf-8"))
+    assert title, "the edition's first page has a title"
+    link = rf'href="index.html"><span[^>]*>{re.escape(title[1])}</span></a>'
     assert re.search(link, html), "the link to the edition's first page, named as that page is"
-    assert "or, as Hoyle has it, by a losing one" in opening
-    assert "the engine's 1665 rule set reads it as a great mark" in opening
-    assert "there the engine reads a lesser mark" in opening
-    assert "Both are the engine's interpretations" in opening
-    play = _text_of(edition / "play.html")
-    assert "but a matador need not be played to a lower trump" in play
-    assert "Matadors card" not in play
+    # the pamphlet's unsized "Mark": the page says what the engine's 1665 rule set pays
+    rules = get_rules("1665")
+    assert f"reads it as a {rules.vole_bonus[1].removesuffix('s')}." in opening
+    assert f"the engine reads a {rules.matadors_per_card[1].removesuffix('s')}," in opening
+    # ... and sends the reader to the notes on those two passages: links named as the sections are,
+    # to the pages that hold them
+    ed = load_edition()
+    for section in ("of-the-matadors", "of-the-voll"):
+        named = rf'href="([a-z-]+\.html)"><span[^>]*>{re.escape(ed.section(section).title)}</span></a>'
+        target = re.search(named, html)
+        assert target, section
+        assert f'id="ombre-{section}"' in (edition / target[1]).read_text(encoding="utf-8"), section
+    # a losing Ombre pays his matadors by Hoyle's rule, as the engine cites it, and the page cites Hoyle
+    assert "Hoyle" in get_rules("court-gamester").citation("matadors_paid")
+    assert 'href="../bibliography.html#cite-hoyle"' in html
+    # "a matador need not be played": the glossary's term, linked with the sentence's own word
+    play = (edition / "play.html").read_text(encoding="utf-8")
+    assert re.search(r'href="\.\./glossary\.html#term-Matadors"><span[^>]*>matador</span></a>', play)
     names = re.compile(
         r"\b(trump_order|plain_order|legal_plays|explain_play|result_of|RULES_COURT_GAMESTER)\b"
     )
@@ -329,8 +354,8 @@ def test_bibliography_is_sorted_and_cited_by_author_and_year() -> None:
     assert "[Encyclopaedia Britannica, 1911]" in rules and "[Ombre, 1911]" not in rules
 
 
-# --------------------------------------------------------------------------- the review of the rules,
-# intro, Belinda and teaching pages against the sources
+# --------------------------------------------------------------------------- the rules, intro, Belinda
+# and teaching pages against the sources and the engine
 
 
 def _page(path: str) -> str:
@@ -344,58 +369,80 @@ def _html(page: str) -> str:
     return (BUILD / "book" / page).read_text(encoding="utf-8")
 
 
-def test_the_1665_pamphlet_is_one_of_the_earliest_accounts_quoted_as_the_braille_has_it() -> None:
+def _plain(text: str) -> str:
+    """Text with typographic quotes and ellipses made plain and spaces collapsed, for comparing."""
+    text = text.translate(str.maketrans("\u2018\u2019\u201c\u201d", "''\"\"")).replace("\u2026", "...")
+    return " ".join(text.split())
+
+
+def _quotations(page: str) -> list[tuple[str, str]]:
+    """The quotations (“...”) of a page's prose, outside code, each with the text that follows it."""
+    raw = re.sub(r"<(script|pre|code|style)\b.*?</\1>", "", _html(page), flags=re.S)
+    text = " ".join(html.unescape(re.sub(r"<[^>]+>", "", raw)).split())
+    return [(m[1], text[m.end() : m.end() + 40]) for m in re.finditer("\u201c([^\u201d]+)\u201d", text)]
+
+
+def test_the_1665_pamphlet_is_not_claimed_as_the_earliest_and_the_local_address_is_code() -> None:
     intro, rules = _page("intro.html"), _page("reference/rules.html")
-    assert "one of the earliest English accounts of the rules" in intro
-    assert "One of the earliest English accounts is the pamphlet" in rules
     assert "1665, the earliest English account" not in intro and "The oldest English account" not in rules
-    assert "presents the text exactly as the braille source has it" in intro
-    assert "exactly as printed" not in intro
+    assert "exactly as printed" not in intro  # the book gives the braille source, not the print
     # the local server's address is code, not a link outside the bibliography
     raw = (BUILD / "book" / "intro.html").read_text(encoding="utf-8")
     assert 'href="http://127.0.0.1:8000' not in raw
     assert re.search(r"<code[^>]*>(<span[^>]*>)?http://127\.0\.0\.1:8000", raw)
 
 
-def test_the_rules_page_quotes_the_sources_exactly_and_names_the_engine_s_conventions() -> None:
+def test_the_rules_page_quotes_the_sources_exactly_and_shows_the_rule_sets_as_the_engine_has_them() -> None:
+    """Every quotation of four words or more is in the 1665 text, Morley's or Pope's (each part
+    between ellipses), or is cited to a source the package does not ship; the rule-set table is
+    the engine's own rows, citations and conventions included."""
     from ombre.engine.rules import RULESETS
+    from ombre.sources.edition import diplomatic_text, emended_text
+    from ombre.sources.morley import morley_text
+    from ombre.sources.pope import pope_lines
 
+    sources = [
+        _plain(t).lower()
+        for t in (diplomatic_text(), emended_text(), morley_text(), " ".join(pope_lines().values()))
+    ]
+    shipped = ("[Anonymous, 1665]", "[Morley, 1891]", "[Pope, 1714]", "[Pope, 1906]")
+    quotations = _quotations("reference/rules.html")
+    assert len(quotations) > 20
+    for quoted, after in quotations:
+        if len(quoted.split()) < 4:
+            continue
+        parts = [_plain(part).lower().strip(" .,;:") for part in quoted.split("\u2026")]
+        found = all(any(part in src for src in sources) for part in parts if part)
+        cited_elsewhere = after.startswith(" [") and not after.startswith(shipped, 1)
+        assert found or cited_elsewhere, quoted
     rules = _page("reference/rules.html")
-    # 1665: "at 12. pence"; "Gagno, that is, 'tis mine", opened with an opening mark
-    assert "at 12. pence, the lesser may be pence" in rules and "at 12 pence" not in rules
-    assert "Gagno (“’tis mine”)" in rules and "”’tis" not in rules
-    # "while the stock lasts" is the book's paraphrase, in no source: not printed as a quotation
-    assert "then the third, while the stock lasts." in rules and "“while the stock lasts”" not in rules
-    # the defenders' refusal and the Ombre's duty to take in are the engine's, not the pamphlet's
-    assert "except Player playe without taking in when they may refuse to take in" in rules
-    assert "Two rules of the engine are its own conventions, not the pamphlet’s" in rules
-    assert "A defender may refuse to take in; an Ombre" not in rules
-    # the rule-set table: the three matadors as the engine pays them, the take-in rule a convention
-    cg = RULESETS["court-gamester"]
-    three = dict((f, (v, c)) for f, v, c in cg.as_rows())["matadors_three"]
-    assert three[0] == "3 counters" and f"{three[0]} ({three[1]})" in rules
-    assert "paid per card" not in rules
-    assert "ombre must take in yes (convention: 1665 binds only the player who has asked" in rules
+    assert "\u201d\u2019tis" not in rules  # 'tis opens with an apostrophe, not a closing quote
+    plain = _plain(rules)
+    for rs in RULESETS.values():
+        for field, value, citation in rs.as_rows():
+            if field not in ("title", "source"):
+                assert _plain(f"{value} ({citation})") in plain, (rs.name, field)
     # Hoyle's rule is Hoyle's, never Morley's or the Court Gamester's
-    assert "Following Hoyle, a losing Ombre pays his matadors" in rules
-    assert "Hoyle: a losing Ombre pays them" in rules
     assert not re.search(r"(Morley|Court Gamester)[^.;(]*losing Ombre pays", rules)
 
 
 def test_pole_is_named_only_as_the_probable_author() -> None:
-    intro, belinda = _page("intro.html"), _page("belinda/index.html")
-    assert "published in 1895, probably by W. Pole" in intro
-    assert "printed in 1895, probably by W. Pole in his history of whist" in belinda
-    assert "W. Pole published" not in intro and "W. Pole printed hands" not in belinda
-    assert "call the published reconstruction “Pole (1895)” for short" in belinda
-    tricks = _page("belinda/tricks.html")
-    assert "printed in 1895, probably by W. Pole" in tricks and "printed by W. Pole" not in tricks
+    for page in ("intro.html", "belinda/index.html", "belinda/tricks.html"):
+        text = _page(page)
+        named = [m.start() for m in re.finditer(r"W\. Pole", text)]
+        assert named, page
+        for at in named:
+            assert text[max(0, at - 12) : at] == "probably by ", (page, text[max(0, at - 60) : at + 10])
 
 
-def test_morley_s_quotation_within_a_quotation_is_in_single_quotes() -> None:
-    tricks = _page("belinda/tricks.html")
-    assert "Morley: “Thus is she ‘between the jaws of ruin and codille.’ But should" in tricks
-    assert "“between the jaws" not in tricks
+def test_a_quotation_within_a_quotation_is_in_single_quotes() -> None:
+    """Morley quoting Pope, quoted on the page: the inner quotation has single quotes, so no double
+    quote opens before the last one closed."""
+    for page in ("belinda/index.html", "belinda/tricks.html", "belinda/analysis.html"):
+        marks = re.findall("[\u201c\u201d]", _page(page))
+        assert marks, page
+        assert all(a != b for a, b in zip(marks, marks[1:], strict=False)), page
+        assert marks[0] == "\u201c" and marks[-1] == "\u201d", page
 
 
 def test_the_guide_plans_each_set_and_says_how_to_print_it_and_get_the_notebooks() -> None:
@@ -420,9 +467,11 @@ def test_the_guide_plans_each_set_and_says_how_to_print_it_and_get_the_notebooks
             assert cells[2] == "Rules of play only (alike under every rule set)"
     words = _words(guide)
     assert f"take about {sum(set_plan(s.key).minutes for s in SET_SPECS)} minutes in all" in words
-    assert "book's estimates" in words and "make lab" in words
-    assert 'pip install -c constraints.txt ".[book]"' in words
-    assert 'id="print-a-set"' in guide and "press Show all solutions above the first question" in words
+    # the commands it gives exist: the Makefile's target, the pinned install of the book's extra
+    assert "make lab" in words and re.search(r"^lab:", (ROOT / "Makefile").read_text(), re.M)
+    assert 'pip install -c constraints.txt ".[book]"' in words and (ROOT / "constraints.txt").exists()
+    assert re.search(r"^book = \[", (ROOT / "pyproject.toml").read_text(), re.M)
+    assert 'id="print-a-set"' in guide
     for nb in sorted((ROOT / "notebooks").glob("*.ipynb")):
         links = re.findall(rf'href="(\.\./\.\./_downloads/[0-9a-f]+/{re.escape(nb.name)})"', guide)
         assert links, f"the guide offers no download of {nb.name}"
@@ -435,18 +484,31 @@ def test_the_guide_plans_each_set_and_says_how_to_print_it_and_get_the_notebooks
 
 
 def test_reader_facing_text_uses_the_book_s_card_notation_and_no_engine_names() -> None:
+    from ombre.engine.rules import get_rules
+    from ombre.teaching import GENERATORS, all_sets
+
+    # a card in the engine's notation (Qc); not "As" or "Ah", which are also English words
+    engine_card = re.compile(r"(?<![\w.])(?:[KQJ2-7][shdc]|A[dc])(?!\w)")
     constraints = _page("belinda/constraints.html")
-    assert "✗ not in play: Q♣" in constraints and "not in play: Qc" not in constraints
-    assert "fall to the diamonds (4♥, 6♦, 5♥, 7♦)" in constraints
+    assert "✗ not in play: Q♣" in constraints and not engine_card.search(constraints)
     assert "ombre.belinda" not in constraints and "CONSTRAINTS" not in constraints
     assert "ombre.engine.solver" not in _page("belinda/analysis.html")
     players = _page("teaching/computer-players.html")
     hand = re.search(r"\) holds (.*?) after \d+ tricks", players)
     assert hand and re.fullmatch(r"(?:(?:[2-7AKQJ][♠♥♦♣]) ?)+", hand[1]), hand
-    assert "rules of The Royal Game (1665)" in players
+    assert f"rules of {get_rules('1665').display_name}" in players
+    # the teaching index counts the sets and names the topic of each generator they leave unused,
+    # never a generator's key
     teaching = _page("teaching/index.html")
-    assert "advice.discard" not in teaching and "results.compare" not in teaching
-    assert "(one on choosing trumps and the exchange, one on results and payments)" in teaching
+    sets = all_sets()
+    assert f"{len(sets)} exercise sets with {sum(len(s) for s in sets)} questions" in teaching
+    assert not [kind for kind in GENERATORS if kind in teaching]
+    unused = set(GENERATORS) - frozenset().union(*(s.kinds for s in sets))
+    for kind in unused:
+        topic = next(
+            s.title_in_text for s in sets if any(k.split(".")[0] == kind.split(".")[0] for k in s.kinds)
+        )
+        assert f"one on {topic}" in teaching, kind
 
 
 # --------------------------------------------------------------------------- cards written as text
@@ -607,10 +669,15 @@ def test_the_play_page_result_has_no_sign_inside_an_amount() -> None:
 
 
 def test_the_advice_page_names_the_count_as_the_book_s() -> None:
+    """The count of sure tricks is the book's rule of thumb, not the pamphlet's; the pamphlet's
+    advice it rests on is quoted as the 1665 text has it."""
+    from ombre.sources.edition import diplomatic_text
+
     text = _words(_html("teaching/set-advice.html"))
     assert "the 1665 reckoning" not in text and "By the 1665 advice" not in text
-    assert "by the book's own rule of thumb" in text
-    assert '"the three Matadors, or six or seven good Trumps without them"' in text
+    source = _plain(diplomatic_text()).lower()
+    quoted = [q for q, _ in _quotations("teaching/set-advice.html") if "Matadors" in q]
+    assert quoted and all(_plain(q).lower().strip(" .,;:") in source for q in quoted), quoted
 
 
 def test_the_guide_names_the_questions_that_every_seed_asks_alike() -> None:
@@ -620,11 +687,10 @@ def test_the_guide_names_the_questions_that_every_seed_asks_alike() -> None:
 
     assert len({generate("probability.hands", s).prompt for s in range(20)}) == 1
     assert exercise_set("probability").exercises[2].kind == "probability.hands"
+    probability = exercise_set("probability")
+    number = [ex.kind for ex in probability.exercises].index("probability.hands") + 1
     words = _words(_html("teaching/teachers-guide.html"))
-    assert (
-        "Giving each group its own seed gives each group its own questions, except question 3 of "
-        "the Probability set: it has only one version, the same in every seed."
-    ) in words
+    assert f"except question {number} of the {probability.title} set" in words
 
 
 def test_the_guides_checking_table_shows_roundings_and_a_decimal_comma_judged_by_the_engine() -> None:

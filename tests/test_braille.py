@@ -19,7 +19,7 @@ from ombre.sources.braille import (
     WIDTH,
     BrailleDocument,
     BrfFormat,
-    Position,
+    Place,
     decode,
     decode_cells,
     dots,
@@ -77,7 +77,7 @@ def test_blocks_and_their_separators() -> None:
     forced = [p for p in doc.paragraphs if p.separator == "\n"]
     # the second transcriber's note starts a new line although it would have fitted after one space
     assert forced[0].text.startswith("Transcribers note: Several diagrams")
-    assert forced[0].start == Position(14, 9, 1)
+    assert forced[0].start == Place(14, 9, 1)
     assert doc.paragraphs[-1].text == "F I N I S."
     assert doc.text.count("\n") == len(doc.paragraphs) - 1
 

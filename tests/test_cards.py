@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from ombre.engine.cards import (
@@ -189,3 +191,38 @@ def test_the_shared_conversions() -> None:
         as_cards(SPADILLE)  # type: ignore[arg-type]
     with pytest.raises(CardError, match="unknown suit 'x'"):
         as_suit("x")
+
+
+# --------------------------------------------------------------------------- the parsers name what they got
+
+
+@pytest.mark.parametrize(
+    ("call", "kind", "fragments"),
+    [
+        (lambda: parse_cards(None), TypeError, ("parse_cards: expected a text", "NoneType None")),
+        (lambda: parse_cards(5), TypeError, ("parse_cards: expected a text", "int 5")),
+        (lambda: parse_cards(b"As"), TypeError, ("parse_cards: expected a text", "bytes b'As'")),
+        (lambda: parse_cards(bytearray(b"As")), TypeError, ("parse_cards: expected a text", "bytearray")),
+        (lambda: parse_cards(SPADILLE), TypeError, ("parse_cards: expected a text", "Card")),
+        (lambda: parse_cards(["As", 3]), TypeError, ("parse_cards: expected a Card", "int 3")),
+        (lambda: parse_cards(["As", "Zz"]), CardError, ("'Zz'",)),
+        (lambda: Card(1, 2), TypeError, ("rank: expected a rank letter", "int 1")),
+        (lambda: Card("K", 2), TypeError, ("suit: expected a Suit", "int 2")),
+        (lambda: Card("K", None), TypeError, ("suit: expected a Suit", "NoneType None")),
+        (lambda: Card("8", "s"), CardError, ("unknown rank '8'",)),
+        (lambda: Suit.parse(None), TypeError, ("Suit.parse: expected a suit's text", "NoneType None")),
+    ],
+)
+def test_parsers_name_what_they_got(
+    call: Callable[[], object], kind: type[Exception], fragments: tuple[str, ...]
+) -> None:
+    with pytest.raises(kind) as info:
+        call()
+    assert all(f in str(info.value) for f in fragments), str(info.value)
+
+
+def test_parse_cards_takes_cards_and_texts_mixed() -> None:
+    assert parse_cards([SPADILLE, "Kh", ""]) == [SPADILLE, Card("K", Suit.HEARTS)]
+    assert parse_cards(c for c in parse_cards("2s 7h")) == parse_cards("2s 7h")
+    assert parse_cards(["manille", SPADILLE], trump="h") == parse_cards("7h As")
+    assert Card("K", "hearts") == Card.parse("Kh")

@@ -16,7 +16,7 @@ from ombre import cli
 from ombre.engine.game import Deal
 from ombre.engine.record import example_text, read_record, read_record_file, read_records, write_records
 
-GOLDEN = Path(__file__).parent / "golden"
+GOLDEN = Path(__file__).parent / "data" / "golden"
 
 
 def run(*argv: str) -> tuple[int, str, str]:

@@ -10,18 +10,17 @@ from pathlib import Path
 import pytest
 
 from ombre.engine.rules import get_rules
+from ombre.errors import TextError
 from ombre.sources import edition as E
 from ombre.sources.braille import load_1665
-from ombre.sources.texts import (
-    TextError,
+from ombre.sources.morley import (
     morley_misquotations,
     morley_paragraphs,
     morley_raw,
     morley_repairs,
     morley_text,
-    pope_lines,
-    pope_passage,
 )
+from ombre.sources.pope import pope_lines, pope_passage
 
 ROOT = Path(__file__).resolve().parents[1]
 

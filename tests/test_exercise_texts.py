@@ -12,7 +12,8 @@ from ombre.engine.cards import Suit
 from ombre.engine.players import trump_candidates, trump_preference
 from ombre.engine.rules import matadors
 from ombre.sources.edition import diplomatic_text, load_edition
-from ombre.sources.texts import morley_text, pope_lines
+from ombre.sources.morley import morley_text
+from ombre.sources.pope import pope_lines
 from ombre.teaching import GENERATORS, SET_SPECS, Exercise, find, generate
 
 SEEDS = range(12)

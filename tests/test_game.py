@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -19,8 +21,9 @@ from ombre.engine.game import (
     Trick,
     parse_action,
 )
+from ombre.engine.payments import Amount
 from ombre.engine.rules import Result, RuleSet, get_rules
-from ombre.errors import IllegalActionError, IllegalPlayError, OmbreError
+from ombre.errors import IllegalActionError, IllegalPlayError, OmbreError, RulesError
 
 S = Suit.SPADES
 PLAYERS = ("Belinda", "Baron", "Knight")
@@ -564,3 +567,112 @@ def test_a_negative_seed_is_refused_rather_than_dealing_another_seeds_cards() ->
         Deal.random(seed=-1)
     assert Deal.random(seed=0) != Deal.random(seed=1)
     assert Deal.random(seed="-1") != Deal.random(seed=1)  # a text seed is hashed, never folded
+
+
+# --------------------------------------------------------------------------- arguments refused, seats checked
+
+DEAL = Deal.random(seed=1)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "kind", "fragments"),
+    [
+        ({"deal": "deal"}, TypeError, ("deal: expected a Deal", "str 'deal'")),
+        ({"deal": None}, TypeError, ("deal: expected a Deal", "NoneType None")),
+        ({"players": "ABC"}, TypeError, ("players: expected three names", "str 'ABC'")),
+        ({"players": 3}, TypeError, ("players: expected three names", "int 3")),
+        ({"players": ["A", 2, "C"]}, TypeError, ("players: a name is a text", "int 2")),
+        ({"players": ["A", "B"]}, OmbreError, ("three different player names",)),
+        ({"pool": 5}, TypeError, ("pool: expected an Amount", "int 5")),
+        ({"pool": (2, "lesser marks")}, TypeError, ("pool: expected an Amount",)),
+        ({"pool": Amount.of(3, "guineas")}, RulesError, ("pool: 'guineas' is not one of", "great marks")),
+        (
+            {"pool": Amount.of(2, "lesser marks"), "rules": "court-gamester"},
+            RulesError,
+            ("pool: 'lesser marks' is not one of", "counters"),
+        ),
+    ],
+)
+def test_game_state_refuses_bad_arguments(
+    kwargs: dict[str, Any], kind: type[Exception], fragments: tuple[str, ...]
+) -> None:
+    args = {"deal": DEAL, **kwargs}
+    with pytest.raises(kind) as info:
+        GameState(**args)
+    assert all(f in str(info.value) for f in fragments), str(info.value)
+
+
+def test_a_pool_in_the_rule_sets_units_is_settled() -> None:
+    pool = Amount.of(4, "lesser marks")
+    state = GameState(DEAL, pool=pool)
+    for bid in ("pass", "pass", "pass"):
+        state.apply(Bid(bid))
+    assert state.passed_out and state.pool_before == pool
+    st = state.settlement()
+    # the three passes' fees and the eldest's fee (a lesser mark each) join the four lying there
+    assert [st.net[seat] for seat in range(3)] == [
+        -Amount.of(1, "lesser marks"),
+        -Amount.of(2, "lesser marks"),
+        -Amount.of(1, "lesser marks"),
+    ]
+    assert st.pool_after == Amount.of(8, "lesser marks")
+
+
+@pytest.mark.parametrize(
+    ("call", "fragments"),
+    [
+        (lambda: Deal.parse(None), ("Deal.parse: expected a deal's text", "NoneType None")),
+        (lambda: Deal.parse(5), ("Deal.parse: expected a deal's text", "int 5")),
+        (lambda: Bid.parse(None), ("Bid.parse: expected a bid's text", "NoneType None")),
+        (lambda: Bid.parse(["pass"]), ("Bid.parse: expected a bid's text", "list")),
+    ],
+)
+def test_deal_and_bid_parsers_name_what_they_got(
+    call: Callable[[], object], fragments: tuple[str, ...]
+) -> None:
+    with pytest.raises(TypeError) as info:
+        call()
+    assert all(f in str(info.value) for f in fragments), str(info.value)
+
+
+@pytest.mark.parametrize("dealer", [True, False, 1.0, "0"])
+def test_a_deal_refuses_a_dealer_that_is_not_a_seat(dealer: Any) -> None:
+    with pytest.raises(OmbreError, match="the dealer's seat must be 0, 1 or 2"):
+        Deal(DEAL.hands, DEAL.stock, dealer)
+
+
+@pytest.mark.parametrize("dealer", [0, 1, 2])
+def test_a_deal_with_any_dealer_reads_back(dealer: int) -> None:
+    deal = Deal(DEAL.hands, DEAL.stock, dealer)
+    assert str(deal).endswith(f"; dealer {dealer}")
+    assert Deal.parse(str(deal)) == deal
+
+
+@pytest.mark.parametrize(
+    ("call", "fragments"),
+    [
+        (lambda: Trick(True, (), Suit.SPADES), ("the leader's seat must be 0, 1 or 2", "True")),
+        (lambda: GameState(DEAL).view(True), ("seat must be 0, 1 or 2", "True")),
+        (
+            lambda: GameState.from_position(["As", "2s", "3s"], "s", ombre=True, leader=0),
+            ("ombre must be seat 0, 1 or 2", "True"),
+        ),
+        (
+            lambda: GameState.from_position(["As", "2s", "3s"], "s", ombre=0, leader=0, dealer=True),
+            ("the dealer's seat must be 0, 1 or 2", "True"),
+        ),
+    ],
+)
+def test_seats_are_checked_alike_everywhere(call: Callable[[], object], fragments: tuple[str, ...]) -> None:
+    with pytest.raises(OmbreError) as info:
+        call()
+    assert all(f in str(info.value) for f in fragments), str(info.value)
+
+
+def test_a_short_position_finished_has_no_result_but_a_full_hand_does() -> None:
+    s = GameState.from_position(
+        [parse_cards("As Kh"), parse_cards("2s Qh"), parse_cards("3s Jh")], trump=S, ombre=0, leader=0
+    )
+    for card in ["As", "2s", "3s", "Kh", "Qh", "Jh"]:
+        s.play(card)
+    assert s.is_terminal() and s.tricks_won == (2, 0, 0) and s.result is None

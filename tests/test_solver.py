@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import random
+from collections.abc import Callable
 from functools import cache
+from pathlib import Path
 
 import pytest
 from hypothesis import example, given, settings
@@ -272,17 +275,18 @@ def test_fast_search_matches_the_reference_search(pos: Position) -> None:
             assert v == reference_value(pos.play(card), objective), (objective, card)
 
 
-#: Values of random_position(0 ... 29), one digit a deal, found by the solver before its speed work
-#: (the reference search takes seconds to minutes on a whole deal; it agreed on seeds 0 to 4).
-WHOLE_DEAL_TRICKS = "333034515444142662433223511238"
-WHOLE_DEAL_OUTCOMES = "000002202010010220100000200002"
+#: Values of random_position(0 ... 29) found by the solver before its speed work (see its "about")
+WHOLE_DEALS = json.loads(
+    (Path(__file__).parent / "data" / "solver-whole-deals.json").read_text(encoding="utf-8")
+)
 
 
 def test_whole_deals_keep_their_values() -> None:
-    for seed in range(30):
+    assert [seed for seed, _, _ in WHOLE_DEALS["rows"]] == list(range(30))
+    for seed, tricks, outcome in WHOLE_DEALS["rows"]:
         pos = random_position(seed)
-        assert solve(pos) == int(WHOLE_DEAL_TRICKS[seed]), seed
-        assert outcome_value(solve(pos, "outcome")) == int(WHOLE_DEAL_OUTCOMES[seed]), seed
+        assert solve(pos) == tricks, seed
+        assert outcome_value(solve(pos, "outcome")) == outcome, seed
 
 
 # ---------------------------------------------------------------------------
@@ -424,3 +428,48 @@ def test_a_position_reads_its_trump_as_text() -> None:
     assert p.trump is Suit.DIAMONDS
     assert p.play("Kh").play("Ah").play("7d").won == (0, 0, 1)  # Manille takes the trick
     assert solve(p) == solve(Position(hands, Suit.DIAMONDS, 0, 0))
+
+
+# ---------------------------------------------------------------------------
+# Wrong types refused
+# ---------------------------------------------------------------------------
+
+ENDING = Position.parse("Kh / 2s Qh / 3s Jh; trump spades; ombre 0; leader 0; trick As; won 0 0 0")
+
+
+@pytest.mark.parametrize(
+    ("call", "kind", "fragments"),
+    [
+        (lambda: Solver("s", 1.0), PositionError, ("the Ombre's seat must be 0, 1 or 2", "1.0")),
+        (lambda: Solver("s", True), PositionError, ("the Ombre's seat must be 0, 1 or 2", "True")),
+        (lambda: Solver("s", "0"), PositionError, ("the Ombre's seat must be 0, 1 or 2", "'0'")),
+        (lambda: Solver(None, 0), TypeError, ("trump", "NoneType None")),
+        (lambda: Solver("s", 0).value("Kh"), TypeError, ("pos: expected a Position", "str 'Kh'")),
+        (lambda: Solver("s", 0).analyse(None), TypeError, ("pos: expected a Position", "NoneType None")),
+        (lambda: solve(None), TypeError, ("position: expected a Position", "NoneType None")),
+        (lambda: solve("Kh / 2s / 3s"), TypeError, ("position: expected a Position", "str")),
+        (lambda: analyse(5), TypeError, ("position: expected a Position", "int 5")),
+        (
+            lambda: Position(ENDING.hands, Suit.SPADES, True, 0),
+            PositionError,
+            ("ombre must be seat 0, 1 or 2", "True"),
+        ),
+        (
+            lambda: Position(ENDING.hands, Suit.SPADES, 0, 1.0),
+            PositionError,
+            ("leader must be seat 0, 1 or 2", "1.0"),
+        ),
+    ],
+)
+def test_the_solver_refuses_wrong_types(
+    call: Callable[[], object], kind: type[Exception], fragments: tuple[str, ...]
+) -> None:
+    with pytest.raises(kind) as info:
+        call()
+    assert all(f in str(info.value) for f in fragments), str(info.value)
+
+
+def test_the_solver_still_solves_after_its_checks() -> None:
+    # Kh, then Qh and Jh: the Ombre's Spadille (led) and King of Hearts take both tricks
+    assert solve(ENDING) == 2
+    assert Solver("s", 0).value(ENDING) == 2

@@ -550,3 +550,33 @@ def test_before_its_script_runs_the_viewer_writes_each_card_with_its_name(belind
         r'</span><span class="om-q" aria-hidden="true">\?</span><span class="om-sr">\(conjectural\)</span>',
         pole,
     )
+
+
+# --------------------------------------------------------------------------- seats and rule sets
+
+
+def test_the_viewer_refuses_a_bool_seat() -> None:
+    state = GameState.from_position(["As", "2s", "3s"], "s", ombre=0, leader=0)
+    replay = build_viewer_steps(state)
+    assert "Spadille" in render_position(replay, 0, seat_view=0)
+    with pytest.raises(OmbreError, match="seat_view must be a seat"):
+        render_position(replay, 0, seat_view=True)
+
+
+def test_the_replay_says_the_defenders_divide_under_the_court_gamester() -> None:
+    text = (Path(__file__).parent / "data" / "golden" / "repuesto-1665.omb").read_text(encoding="utf-8")
+    outcomes = {}
+    for name in ("1665", "court-gamester"):
+        [game] = read_records(text.replace('[Rules "1665"]', f'[Rules "{name}"]'))
+        outcome = build_viewer_steps(game).outcome
+        assert outcome is not None
+        outcomes[name] = outcome
+    assert outcomes["1665"].summary.endswith("the stake is doubled and stays for the next hand.")
+    court = outcomes["court-gamester"]
+    assert court.summary.endswith("the others divide the stakes, and the Ombre replaces them.")
+    assert court.net == ("-42 counters", "+5 counters", "+5 counters") and court.pool == "32 counters"
+    assert (
+        "The pool pays Ben 16 counters: half the stakes: the Ombre lost, and the defenders divide them."
+        in (court.transfers)
+    )
+    assert "Ann pays the pool 32 counters: beasted: replaces the stakes." in court.transfers

@@ -211,7 +211,7 @@ class Constraint:
     @property
     def verse(self) -> list[tuple[int, str]]:
         """Pope's lines for this constraint, with their numbers."""
-        from ombre.sources.texts import pope_passage
+        from ombre.sources.pope import pope_passage
 
         return pope_passage(*self.lines)
 

@@ -38,7 +38,7 @@ decoder reads it as one space (the edition's structure data restores those).
 >>> doc.paragraphs[1].text
 "L'Ombre is a Spanish Game at Cards, as much as to say, The Man:"
 >>> doc.words[-3].text, doc.words[-3].position
-('say,', Position(page=1, line=3, cell=1))
+('say,', Place(page=1, line=3, cell=1))
 >>> encode_word("1665.")
 '#affe4'
 >>> to_unicode(",ombre")
@@ -59,7 +59,7 @@ __all__ = [
     "WIDTH",
     "PAGE_LENGTH",
     "CELLS",
-    "Position",
+    "Place",
     "Word",
     "Paragraph",
     "BrailleLine",
@@ -194,11 +194,11 @@ def from_unicode(text: str) -> str:
     return "".join(out)
 
 
-# --------------------------------------------------------------------------- positions and words
+# --------------------------------------------------------------------------- places and words
 
 
 @dataclass(frozen=True, order=True, slots=True)
-class Position:
+class Place:
     """Where a cell stands in the braille: page, line on the page, cell in the line (all from 1)."""
 
     page: int
@@ -220,14 +220,14 @@ class Word:
 
     text: str
     cells: str
-    position: Position
+    position: Place
     gap: int = 1
     break_before: bool = False
 
     @property
-    def end(self) -> Position:
+    def end(self) -> Place:
         """The position of the word's last cell (words are never split across lines)."""
-        return Position(self.position.page, self.position.line, self.position.cell + len(self.cells) - 1)
+        return Place(self.position.page, self.position.line, self.position.cell + len(self.cells) - 1)
 
     @property
     def unicode(self) -> str:
@@ -253,11 +253,11 @@ class Paragraph:
         return " ".join(w.text for w in self.words)
 
     @property
-    def start(self) -> Position:
+    def start(self) -> Place:
         return self.words[0].position
 
     @property
-    def end(self) -> Position:
+    def end(self) -> Place:
         return self.words[-1].end
 
 
@@ -333,7 +333,7 @@ class BrailleDocument:
                 return ln
         raise BrailleError("no such line in the braille", page=page, line=line)
 
-    def lines_between(self, start: Position, end: Position) -> tuple[BrailleLine, ...]:
+    def lines_between(self, start: Place, end: Place) -> tuple[BrailleLine, ...]:
         """The source lines from the one holding ``start`` to the one holding ``end``."""
         key0, key1 = (start.page, start.line), (end.page, end.line)
         return tuple(ln for ln in self.lines if key0 <= (ln.page, ln.line) <= key1)
@@ -361,7 +361,7 @@ class _Decoder:
     def __init__(self) -> None:
         self.paren_open = False
 
-    def word(self, cells: str, at: Position, path: str | None = None) -> str:
+    def word(self, cells: str, at: Place, path: str | None = None) -> str:
         out: list[str] = []
         i = 0
         n = len(cells)
@@ -454,7 +454,7 @@ def decode_cells(cells: str) -> str:
         canon = "".join(
             _canonical(ch) or _bad_char(ch, 1, 1, m.start() + k + 1, None) for k, ch in enumerate(m.group())
         )
-        out.append(dec.word(canon, Position(1, 1, m.start() + 1)))
+        out.append(dec.word(canon, Place(1, 1, m.start() + 1)))
         pos = m.end()
     out.append(cells[pos:])
     return "".join(out)
@@ -472,10 +472,10 @@ def encode_word(word: str) -> str:
     >>> encode_word("L'OMBRE"), encode_word("1,000"), encode_word("2b")
     (",,l'ombre", '#a1jjj', '#b;b')
     """
-    return _encode_word(word, Position(1, 1, 1))
+    return _encode_word(word, Place(1, 1, 1))
 
 
-def _encode_word(word: str, at: Position) -> str:
+def _encode_word(word: str, at: Place) -> str:
     letters = [c for c in word if c.isalpha()]
     all_caps = len(letters) >= 2 and all(c.isupper() for c in letters)
     out: list[str] = []
@@ -559,9 +559,9 @@ def encode(text: str, fmt: BrfFormat | None = None) -> str:
     cur: list[str] = []
     col = 0
 
-    def where(cell: int) -> Position:
+    def where(cell: int) -> Place:
         k = len(lines)
-        return Position(k // plen + 1, k % plen + 1, cell)
+        return Place(k // plen + 1, k % plen + 1, cell)
 
     def newline() -> None:
         nonlocal cur, col
@@ -699,7 +699,7 @@ def decode(
         lead = matches[0].start()
         for k, m in enumerate(matches):
             cells = m.group()
-            at = Position(bl.page, bl.line, m.start() + 1)
+            at = Place(bl.page, bl.line, m.start() + 1)
             forced = False
             if k:
                 gap = m.start() - matches[k - 1].end()
@@ -760,14 +760,14 @@ def load_1665() -> BrailleDocument:
     return decode(source_1665(), path="royal-game-of-ombre-1665.brf")
 
 
-def iter_cells(doc: BrailleDocument) -> Iterator[tuple[Position, str]]:
+def iter_cells(doc: BrailleDocument) -> Iterator[tuple[Place, str]]:
     """Every non-blank cell of a document with its position (for fuzzing and display)."""
     for bl in doc.lines:
         for k, ch in enumerate(bl.cells):
             if ch != " ":
-                yield Position(bl.page, bl.line, k + 1), ch
+                yield Place(bl.page, bl.line, k + 1), ch
 
 
-def words_in(doc: BrailleDocument, start: Position, end: Position) -> Sequence[Word]:
+def words_in(doc: BrailleDocument, start: Place, end: Place) -> Sequence[Word]:
     """The words of ``doc`` whose first cell lies between ``start`` and ``end`` inclusive."""
     return [w for w in doc.words if start <= w.position <= end]

@@ -41,7 +41,7 @@ from importlib import resources
 from typing import Any
 
 from ombre.errors import OmbreError
-from ombre.sources.braille import BrailleDocument, BrailleLine, Position, Word, load_1665
+from ombre.sources.braille import BrailleDocument, BrailleLine, Place, Word, load_1665
 
 __all__ = [
     "EditionDataError",
@@ -110,11 +110,11 @@ class Block:
         return " ".join(w.text for w in self.words)
 
     @property
-    def start(self) -> Position:
+    def start(self) -> Place:
         return self.words[0].position
 
     @property
-    def end(self) -> Position:
+    def end(self) -> Place:
         return self.words[-1].end
 
 
@@ -142,11 +142,11 @@ class Section:
         return "\n".join(b.text for b in self.blocks)
 
     @property
-    def start(self) -> Position:
+    def start(self) -> Place:
         return self.blocks[0].start
 
     @property
-    def end(self) -> Position:
+    def end(self) -> Place:
         return self.blocks[-1].end
 
 
@@ -290,7 +290,7 @@ class Edition:
                 return t
         raise KeyError(f"no glossary term {slug_or_form!r}")
 
-    def position(self, span: Span) -> Position:
+    def position(self, span: Span) -> Place:
         """Where in the braille the text of ``span`` stands: the page, line and cell of its word.
 
         The word is the one the span begins in (for a supplied sign, the word it stands before),

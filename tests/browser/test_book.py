@@ -136,6 +136,8 @@ def test_edition_marks_labels_and_notes_speak_in_the_built_book(page: Any, book_
 def test_the_first_braille_lines_are_labelled_with_their_print(page: Any, book_url: str) -> None:
     """The edition's index: the first lines of the file are two labelled tables (Braille ASCII,
     then braille cells), each line with its print, and the blank cells padding a line are silent."""
+    from ombre.sources.braille import load_1665
+
     watch = watch_page(page, book_url)
     page.goto(f"{book_url}/book/edition/index.html", wait_until="networkidle")
     ascii_, cells = (
@@ -143,10 +145,11 @@ def test_the_first_braille_lines_are_labelled_with_their_print(page: Any, book_u
         for name in ("The first lines in Braille ASCII", "The first lines as braille cells")
     )
     assert ascii_.get_by_role("table").count() == cells.get_by_role("table").count() == 1
-    assert "Braille ASCII, as in the file" in (ascii_.locator("caption").text_content() or "")
-    assert "The same lines as braille cells" in (cells.locator("caption").text_content() or "")
+    assert (ascii_.locator("caption").text_content() or "").strip()
+    assert (cells.locator("caption").text_content() or "").strip()
     first = cells.get_by_role("row").nth(1).aria_snapshot()
-    assert "Transcribers note: This transcription" in first
+    doc = load_1665()
+    assert " ".join(w.text for w in doc.words if (w.position.page, w.position.line) == (1, 1)) in first
     assert '\u2800"' not in first and "\u2800\n" not in first, first  # no trailing blank cell is said
     assert page.locator("pre.ombre-braille, pre.ombre-brf").count() == 0
     page.goto(f"{book_url}/book/edition/taking-in.html", wait_until="networkidle")

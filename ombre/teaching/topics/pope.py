@@ -21,7 +21,7 @@ from ombre.engine.rules import (
     trick_winner,
     trump_order,
 )
-from ombre.sources.texts import pope_passage
+from ombre.sources.pope import pope_passage
 from ombre.teaching.answers import ExerciseError
 from ombre.teaching.generators import (
     _END_SRC,
@@ -71,7 +71,7 @@ TOPIC = Topic(
 
 
 def _quote(first: int, last: int) -> tuple[tuple[int, str], ...]:
-    """Pope's lines ``first`` to ``last`` (iii.), from :func:`ombre.sources.texts.pope_passage`."""
+    """Pope's lines ``first`` to ``last`` (iii.), from :func:`ombre.sources.pope.pope_passage`."""
     return tuple(pope_passage(first, last))
 
 
