@@ -555,6 +555,7 @@ _ADVICE_SRC = '1665, "Of taking in" and "What Games are to be played"'
 _TENACE_SRC = '1665, "General Rules", "Of the Tenaces" and "Of the Players playing his game"'
 
 Generator = Callable[[random.Random, int], Exercise]
+#: The question generator of each kind of exercise, by kind.
 GENERATORS: dict[str, Generator] = {}
 
 
@@ -2444,6 +2445,7 @@ class SetSpec:
 #: Lesser marks to a great mark under the 1665 rules: the pamphlet's example rate, not a rule of it.
 _GREAT_MARK = dict(get_rules("1665").unit_values)["great marks"]
 
+#: The exercise sets of the book, in the order of the teacher's guide.
 SET_SPECS: tuple[SetSpec, ...] = (
     SetSpec(
         "order",
