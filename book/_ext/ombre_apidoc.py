@@ -5,16 +5,18 @@ autosummary writes one page per module, from the package tree, into ``book/refer
 that was moved or removed leaves no page behind, and sphinx-external-toc, which drops every page
 missing from ``_toc.yml`` that it finds at that moment, finds none of them.
 
-A name is documented once, where it is defined (``__module__``); a package that only re-exports
-names (a facade such as ``ombre``) lists them as links (``ombre-reexports``). A cross-reference
-that names an object by a path it is re-exported under (``ombre.engine.record.GameRecord``), or
-by its bare name from another module (``:class:`RecordError```), is resolved to where it is
-documented; one that still resolves to nothing is an error, as ever with ``-n -W``. Only
-references to the standard library and to the third-party packages the display imports are
-left unlinked (the build is offline: no intersphinx).
+A name is documented once, where it is defined (``__module__``); a package that re-exports names
+(a facade such as ``ombre``) lists them as links (``ombre-reexports``). A cross-reference that
+names an object by a path it is re-exported under (``ombre.engine.record.GameRecord``), or by a
+bare name its module imports, perhaps only for type checking (``:class:`RecordError```), is
+resolved to where the object is documented (:class:`CanonicalTargets`); one that still resolves
+to nothing is an error, as ever with ``-n -W``. Only references to the standard library and to
+the libraries the display imports are left unlinked (the build is offline: no intersphinx).
 
 autosummary's tables are read as the book's other tables: each has a caption
-(``:table-caption:``) and its names are the rows' headers.
+(``:table-caption:``) and its names are the rows' headers. An entry shows what a reader needs:
+a widget's own signature, not traitlets' ``(*args, **kwargs)``; an enumeration's members, not
+``Enum.__call__``'s signature; no ``Bases: object``; a constant's value unless it is long.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ import re
 import shutil
 import sys
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from docutils import nodes
@@ -39,6 +42,7 @@ from sphinx.application import Sphinx
 from sphinx.config import Config
 from sphinx.ext import autodoc
 from sphinx.ext.autosummary import Autosummary
+from sphinx.pycode import ModuleAnalyzer
 from sphinx.transforms import SphinxTransform
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
@@ -51,11 +55,11 @@ GENERATED = Path("book") / "reference" / "api"
 MAX_VALUE_LENGTH = 120
 
 #: packages outside the standard library that the package's signatures name
-THIRD_PARTY = ("ipywidgets", "IPython", "matplotlib", "traitlets", "numpy")
+THIRD_PARTY = ("ipywidgets", "IPython", "matplotlib", "traitlets")
 
 
 def external_targets() -> str:
-    """A pattern for the objects of the standard library (``collections.abc.Sequence``, ``Fraction``'s
+    """A pattern for the objects of the standard library (``collections.abc.Sequence``,
     ``fractions.Fraction``, ``ValueError``) and of :data:`THIRD_PARTY`: targets with no page here.
 
     >>> import re
@@ -228,24 +232,28 @@ class ApiSummary(Autosummary):
         return [table]
 
 
+def _defined_in(module: ModuleType, name: str) -> bool:
+    """Whether a name of ``module`` is described on its page: a class or function defined there, a
+    constant with its ``#:`` comment there (a constant does not know its module); or a module."""
+    obj = getattr(module, name)
+    if inspect.isclass(obj) or inspect.isroutine(obj):
+        return bool(obj.__module__ == module.__name__)
+    documented = ModuleAnalyzer.for_module(module.__name__).find_attr_docs()
+    return inspect.ismodule(obj) or ("", name) in documented
+
+
 class Reexports(SphinxDirective):
-    """The names a package re-exports (its ``__all__`` defined elsewhere), as links to their pages."""
+    """The names a package re-exports (in its ``__all__``, defined elsewhere), as links to them."""
 
     required_arguments = 1
 
     def run(self) -> list[nodes.Node]:
         module = importlib.import_module(self.arguments[0])
-        names = [
-            name
-            for name in getattr(module, "__all__", ())
-            if (inspect.isclass(obj := getattr(module, name)) or inspect.isfunction(obj))
-            and obj.__module__ != module.__name__
-        ]
+        names = [name for name in getattr(module, "__all__", ()) if not _defined_in(module, name)]
         if not names:
             return []
         links = ", ".join(f":py:obj:`~{module.__name__}.{name}`" for name in names)
-        text = f"``{module.__name__}`` re-exports: {links}."
-        return self.parse_text_to_nodes(text)
+        return self.parse_text_to_nodes(f"``{module.__name__}`` re-exports: {links}.")
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
