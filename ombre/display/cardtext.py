@@ -19,7 +19,8 @@ from ombre.engine.cards import Card
 
 __all__ = ["CARD_TOKEN", "card_label", "card_text_html", "card_names"]
 
-# A rank and a suit symbol, optionally marked ? (conjectural), not inside a longer word.
+#: A card written in text: a rank and a suit symbol, optionally marked ? (conjectural), not inside
+#: a longer word.
 CARD_TOKEN = re.compile(r"(?<![\w♠♣♥♦])([AKQJ2-7][♠♣♥♦])(\?)?(?![\w♠♣♥♦])")
 
 

@@ -47,6 +47,7 @@ __all__ = [
 
 #: The card's own coordinate system (its ``viewBox``): 60 by 90 units, the 2:3 of a playing card.
 CARD_WIDTH = 60
+#: The height of that coordinate system (:data:`CARD_WIDTH` is its width).
 CARD_HEIGHT = 90
 
 _INK = "var(--ombre-card-ink,#1d1a16)"

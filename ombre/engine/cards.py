@@ -126,6 +126,7 @@ for _alias, _s in (("♤", Suit.SPADES), ("♧", Suit.CLUBS), ("♡", Suit.HEART
 #: Rank letters in notation order (not playing order, which depends on trumps).
 RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "J", "Q", "K")
 
+#: The English name of each rank letter.
 RANK_NAMES: dict[str, str] = {
     "A": "Ace",
     "2": "Two",
@@ -247,10 +248,14 @@ class Card:
         return card_svg(self)
 
 
+#: The 40 cards in :attr:`Card.index` order: suit by suit, in notation rank order.
 DECK: tuple[Card, ...] = tuple(Card(r, s) for s in SUITS for r in RANKS)
 
+#: Spadille, the Ace of Spades: the first matador whatever the trumps.
 SPADILLE = Card("A", Suit.SPADES)
+#: Basto, the Ace of Clubs: the third matador whatever the trumps.
 BASTO = Card("A", Suit.CLUBS)
+#: Pam, the Knave of Clubs, as Pope names it (the name is Loo's).
 PAM = Card("J", Suit.CLUBS)
 
 _NAMED: dict[str, Card] = {

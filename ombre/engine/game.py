@@ -212,6 +212,7 @@ class Play:
         return str(self.card)
 
 
+#: Any action of a game: a bid, naming trumps, an exchange, declaring the vole or playing a card.
 Action = Bid | NameTrump | Exchange | DeclareVole | Play
 
 #: one shared Play action per card (actions are immutable)

@@ -67,8 +67,11 @@ __all__ = [
     "MANILLES",
 ]
 
+#: Cards in the pack.
 PACK_SIZE = 40
+#: Cards in each of the three hands as dealt.
 HAND_SIZE = 9
+#: Cards left in the stock after the deal.
 STOCK_SIZE = 13
 
 #: The four possible Manilles, one for each trump suit (2s 2c 7h 7d).

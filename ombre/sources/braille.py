@@ -79,8 +79,9 @@ __all__ = [
     "words_in",
 ]
 
-#: Cells in a line and lines in a page of the transcription.
+#: Cells in a line of the transcription.
 WIDTH = 40
+#: Lines in a page of the transcription.
 PAGE_LENGTH = 25
 
 #: The 64 cells in Unicode order: ``CELLS[n]`` is the ASCII sign of U+2800 + n,

@@ -68,7 +68,9 @@ __all__ = [
     "count_words",
 ]
 
+#: The kinds of block of the edition's text (``structure.json``).
 BLOCK_KINDS = ("heading", "subheading", "paragraph", "item", "title", "imprint", "note", "finis")
+#: The kinds of note of the edition (``annotations.json``).
 ANNOTATION_KINDS = ("word", "spanish", "money", "rule", "transcription", "crux", "context")
 EMENDATION_KINDS = ("correction", "supplied")
 CERTAINTIES = ("certain", "slip", "conjecture")

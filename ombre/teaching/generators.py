@@ -22,6 +22,7 @@ __all__ = ["SEATS", "Generator", "Topic"]
 SEATS: tuple[str, str, str] = ("Belinda", "the Baron", "the Knight")
 
 
+#: A generator: the seeded random source and the seed, to one exercise.
 Generator = Callable[[random.Random, int], Exercise]
 
 

@@ -136,7 +136,7 @@ def _answer_hint(ex: Exercise) -> tuple[str, str]:
 
 
 def check_line(ex: Exercise) -> str:
-    """The student's commented-out ``check(...)`` line; without its ``# `` it is a valid call.
+    """The student's commented-out ``check(...)`` line; without its leading ``#`` it is a valid call.
 
     >>> from ombre.teaching import find
     >>> print(check_line(find("order-1")))

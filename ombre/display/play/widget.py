@@ -76,6 +76,7 @@ class PlayWidget:
         self.names = names
         self.card_size = card_size
         self.human = 0
+        #: the hand so far: a line for the deal, for each move and for each trick taken
         self.log: list[str] = []
         #: where the lines since the student's last move begin in :attr:`log`
         self.since = 0
@@ -93,6 +94,7 @@ class PlayWidget:
         self.replay_area = widgets.VBox()
         self.hint_button.on_click(lambda _b: self._show_hint())
         self.new_button.on_click(lambda _b: self.new_hand(self.seed + 1))
+        #: the widget that is shown: the table, the moves the student may make, the hint and the log
         self.box = widgets.VBox(
             [
                 self.table,

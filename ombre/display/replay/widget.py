@@ -247,6 +247,7 @@ class ReplayWidget:
         self.has_solver = _solver() is not None
 
         # -- widgets
+        #: the position shown: the static viewer's table (:meth:`html`)
         self.view = widgets.HTML()
         #: what was just played: one persistent live region, only its text changes
         self.announce = live_html()
@@ -297,6 +298,7 @@ class ReplayWidget:
         self.slider.observe(self._on_slider, names="value")
         self.game_menu.observe(self._on_game, names="value")
         self.show_values.observe(lambda _c: self._refresh(), names="value")
+        #: the widget that is shown: the menus, the position, its buttons and the slider
         self.box = widgets.VBox(
             [
                 self.game_menu,

@@ -43,6 +43,7 @@ __all__ = [
     "EXERCISE_JS",
 ]
 
+#: The style of the exercise forms, written with them (:func:`exercise_set_html`).
 EXERCISE_CSS = """
 .ombre-exset{--ombre-ex-ok:#1b6e2d;--ombre-ex-bad:#a3161c;margin:1rem 0}
 html[data-theme=dark] .ombre-exset{--ombre-ex-ok:#7fd08f;--ombre-ex-bad:#ff9c9c}
@@ -74,8 +75,8 @@ html[data-theme=dark] .ombre-exset{--ombre-ex-ok:#7fd08f;--ombre-ex-bad:#ff9c9c}
 .ombre-ex-source{font-size:.9em;opacity:.85}
 """
 
-# The checking script.  It is defined once per page (guarded by a flag on window) and works on
-# every exercise form present now or added later, through one delegated listener.
+#: The checking script.  It is defined once per page (guarded by a flag on window) and works on
+#: every exercise form present now or added later, through one delegated listener.
 EXERCISE_JS = r"""
 (function () {
   if (window.ombreExercises) { return; }

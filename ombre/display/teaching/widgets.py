@@ -118,6 +118,7 @@ class ExerciseWidget:
         self.has_solution = solution
         self.check_button.on_click(lambda _b: self._check_clicked())
         self.new_button.on_click(lambda _b: self.new_question())
+        #: the widget that is shown: the question, the answer box, its buttons and the feedback
         self.box = widgets.VBox(
             [
                 self.question,
@@ -269,6 +270,7 @@ class ExerciseSetBox(widgets.VBox):  # type: ignore[misc]
 
     def __init__(self, children: list[Any], exercise_widgets: list[ExerciseWidget]) -> None:
         super().__init__(children)
+        #: the set's exercises, one widget each
         self.exercise_widgets = exercise_widgets
 
     def _ipython_display_(self) -> None:

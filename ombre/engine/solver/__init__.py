@@ -22,7 +22,7 @@ every legal card (as bridge's play analysers do).  The search is alpha-beta
 over the cards, run as zero-window tests ("can the Ombre reach at least k?"),
 with the tools that make bridge solvers fast:
 
-* cards as bit sets over codes renumbered per trump (:mod:`ombre.engine._core`),
+* cards as bit sets over codes renumbered per trump (``ombre.engine._core``),
   every suit as it counts in play one contiguous block, and then renumbered
   0, 1, ... over the cards of the deal only, so that a hand fits in one of
   CPython's 30-bit integer digits;
@@ -93,6 +93,7 @@ __all__ = [
     "value_text",
 ]
 
+#: What the solver values: the Ombre's tricks or his result (see the module's introduction).
 Objective = Literal["tricks", "outcome"]
 
 #: The Ombre's results from worst to best: the ordinal used by the ``"outcome"`` objective.

@@ -28,6 +28,7 @@ __all__ = ["TOPIC"]
 
 _ADVICE_SRC = '1665, "Of taking in" and "What Games are to be played"'
 
+#: This topic's set, its teaching plan and its generators, registered below.
 TOPIC = Topic(
     SetSpec(
         "advice",

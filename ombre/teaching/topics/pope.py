@@ -49,6 +49,7 @@ _POPE_OTHER_READING = "king-of-clubs"
 #: The Pope questions of the book's set (seed 0): the items of :data:`_POPE_ITEMS`, in the order of the poem.
 _POPE_SET_ITEMS = (0, 1, 3, 4, 5, 8)
 
+#: This topic's set, its teaching plan and its generators, registered below.
 TOPIC = Topic(
     SetSpec(
         "pope",

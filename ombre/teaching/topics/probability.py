@@ -24,6 +24,7 @@ __all__ = ["TOPIC"]
 
 _PROB_SRC = "Counting hands: C(40, 9) hands, all equally likely"
 
+#: This topic's set, its teaching plan and its generators, registered below.
 TOPIC = Topic(
     SetSpec(
         "probability",

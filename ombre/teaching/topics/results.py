@@ -20,6 +20,7 @@ __all__ = ["TOPIC"]
 #: Lesser marks to a great mark under the 1665 rules: the pamphlet's example rate, not a rule of it.
 _GREAT_MARK = dict(get_rules("1665").unit_values)["great marks"]
 
+#: This topic's set, its teaching plan and its generators, registered below.
 TOPIC = Topic(
     SetSpec(
         "results",

@@ -17,6 +17,7 @@ __all__ = ["TOPIC"]
 
 _TENACE_SRC = '1665, "General Rules", "Of the Tenaces" and "Of the Players playing his game"'
 
+#: This topic's set, its teaching plan and its generators, registered below.
 TOPIC = Topic(
     SetSpec(
         "tenaces",

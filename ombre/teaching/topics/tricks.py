@@ -14,6 +14,7 @@ from ombre.words import capitalise
 
 __all__ = ["TOPIC"]
 
+#: This topic's set, its teaching plan and its generators, registered below.
 TOPIC = Topic(
     SetSpec(
         "tricks",
