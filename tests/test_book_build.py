@@ -358,7 +358,7 @@ def test_the_1665_pamphlet_is_one_of_the_earliest_accounts_quoted_as_the_braille
 
 
 def test_the_rules_page_quotes_the_sources_exactly_and_names_the_engine_s_conventions() -> None:
-    from ombre.engine.rules import RULESETS
+    from ombre.engine.rulesets import RULESETS
 
     rules = _page("reference/rules.html")
     # 1665: "at 12. pence"; "Gagno, that is, 'tis mine", opened with an opening mark
@@ -401,7 +401,7 @@ def test_morley_s_quotation_within_a_quotation_is_in_single_quotes() -> None:
 def test_the_guide_plans_each_set_and_says_how_to_print_it_and_get_the_notebooks() -> None:
     """Time, rules and materials of every set from its plan; setup; printing (which every set page
     promises); and the notebooks the pages cite, downloadable from the built site."""
-    from ombre.engine.rules import get_rules
+    from ombre.engine.rulesets import get_rules
     from ombre.teaching import SET_SPECS, set_plan
 
     guide = _html("teaching/teachers-guide.html")

@@ -19,7 +19,8 @@ from ombre.engine.game import (
     Trick,
     parse_action,
 )
-from ombre.engine.rules import Result, RuleSet, get_rules
+from ombre.engine.rules import Result
+from ombre.engine.rulesets import RuleSet, get_rules
 from ombre.errors import IllegalActionError, IllegalPlayError, OmbreError
 
 S = Suit.SPADES

@@ -17,7 +17,8 @@ from ombre.engine import _core
 from ombre.engine.cards import DECK, SUITS, Card, Suit
 from ombre.engine.game import Bid, Deal, Exchange, GameState, Phase
 from ombre.engine.payments import Amount
-from ombre.engine.rules import get_rules, legal_plays, trick_winner
+from ombre.engine.rules import legal_plays, trick_winner
+from ombre.engine.rulesets import get_rules
 
 # ---------------------------------------------------------------------------
 # the naive reference: orders typed in from 1665 "Of the names of the Cards"

@@ -16,15 +16,12 @@ from hypothesis import strategies as st
 from ombre.engine.cards import BASTO, DECK, SPADILLE, SUITS, Card, CardError, Suit, format_cards, parse_cards
 from ombre.engine.payments import POOL, Amount, settle
 from ombre.engine.rules import (
-    RULESETS,
     Result,
-    RuleSet,
     beats,
     card_order,
     codille_winner,
     effective_suit,
     explain_play,
-    get_rules,
     is_matador,
     is_trump,
     legal_plays,
@@ -37,6 +34,7 @@ from ombre.engine.rules import (
     trump_order,
     why_illegal,
 )
+from ombre.engine.rulesets import RULESETS, RuleSet, get_rules
 from ombre.errors import OmbreError, RulesError
 
 S, C, H, D = Suit.SPADES, Suit.CLUBS, Suit.HEARTS, Suit.DIAMONDS

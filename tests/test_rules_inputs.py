@@ -10,7 +10,8 @@ import pytest
 
 from ombre.engine.cards import Suit, parse_cards
 from ombre.engine.payments import POOL, Amount, settle
-from ombre.engine.rules import RuleSet, get_rules, legal_plays, result_of, trick_winner
+from ombre.engine.rules import legal_plays, result_of, trick_winner
+from ombre.engine.rulesets import RuleSet, get_rules
 from ombre.errors import RulesError
 
 S = Suit.SPADES
@@ -128,7 +129,7 @@ def _settle(**change: Any) -> object:
         ({"hands_at_play": ((), ())}, "hands_at_play: expected the three players' hands, not 2"),
         (
             {"rules": "1665"},
-            r"rules: expected a RuleSet \(ombre.engine.rules.get_rules\('1665'\) gives one\)",
+            r"rules: expected a RuleSet \(ombre.engine.rulesets.get_rules\('1665'\) gives one\)",
         ),
         ({"taken_in": (-3, 0, 0)}, r"taken_in: every count must be a whole number, not negative: \(-3"),
         ({"taken_in": (20, 0, 0)}, r"taken_in: a player takes in at most his nine cards"),

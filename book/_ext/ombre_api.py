@@ -19,6 +19,7 @@ MODULES = (
     "ombre.errors",
     "ombre.engine.cards",
     "ombre.engine.rules",
+    "ombre.engine.rulesets",
     "ombre.engine.payments",
     "ombre.engine.game",
     "ombre.engine.record",

@@ -54,7 +54,6 @@ from ombre.engine.record import GameRecord, RecordReplay, read_record, replay_re
 from ombre.engine.rules import (
     Result,
     effective_suit,
-    get_rules,
     is_matador,
     is_trump,
     legal_plays,
@@ -62,6 +61,7 @@ from ombre.engine.rules import (
     trick_winner,
     trump_order,
 )
+from ombre.engine.rulesets import get_rules
 from ombre.engine.solver import MoveAnalysis, Objective, Position, Solver, analyse_game
 from ombre.errors import OmbreError
 

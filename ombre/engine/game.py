@@ -59,15 +59,8 @@ from ombre.engine.cards import (
     parse_card,
 )
 from ombre.engine.payments import Amount, Settlement, settle
-from ombre.engine.rules import (
-    Result,
-    RuleSet,
-    get_rules,
-    is_seat,
-    result_of,
-    trick_winner,
-    why_illegal,
-)
+from ombre.engine.rules import Result, is_seat, result_of, trick_winner, why_illegal
+from ombre.engine.rulesets import RuleSet, get_rules
 from ombre.errors import IllegalActionError, IllegalPlayError, OmbreError, RecordError, RulesError
 
 __all__ = [
@@ -568,7 +561,7 @@ class _Core:
 class GameState:
     """One hand of Ombre from the deal to the settlement.
 
-    ``rules`` is a rule-set name or :class:`~ombre.engine.rules.RuleSet`; ``players``
+    ``rules`` is a rule-set name or :class:`~ombre.engine.rulesets.RuleSet`; ``players``
     names the seats (used in messages and payments); ``pool`` is what lies on
     the table from earlier hands (a repuesto's doubled stake), in the rule
     set's units.

@@ -66,7 +66,6 @@ from ombre.engine.rules import (
     card_order,
     effective_suit,
     explain_play,
-    get_rules,
     is_trump,
     legal_plays,
     manille,
@@ -77,6 +76,7 @@ from ombre.engine.rules import (
     trump_order,
     why_illegal,
 )
+from ombre.engine.rulesets import get_rules
 from ombre.engine.solver import Position, solve
 from ombre.errors import OmbreError
 from ombre.sources.texts import pope_passage
@@ -2577,7 +2577,7 @@ _SPEC_BY_KEY = {s.key: s for s in SET_SPECS}
 class SetPlan:
     """How to teach a set: the book's estimate of its class time, its rules, and what to have ready.
 
-    ``rules`` names the rule sets (:data:`ombre.engine.rules.RULESETS` keys) whose payments the questions
+    ``rules`` names the rule sets (:data:`ombre.engine.rulesets.RULESETS` keys) whose payments the questions
     use, each question naming its own; an empty tuple means the questions use only the rules of
     play (the order of the cards, following suit, who wins a trick), which the engine applies alike
     under every rule set.

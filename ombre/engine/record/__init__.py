@@ -51,7 +51,8 @@ from ombre.engine.cards import DECK, Card, CardError, Suit, format_cards, parse_
 from ombre.engine.game import Bid, Deal, DeclareVole, GameState, NameTrump, Phase, Play
 from ombre.engine.game import Exchange as GameExchange
 from ombre.engine.payments import POOL
-from ombre.engine.rules import RuleSet, get_rules, legal_plays
+from ombre.engine.rules import legal_plays
+from ombre.engine.rulesets import RuleSet, get_rules
 from ombre.errors import IllegalActionError, OmbreError, RecordError, RulesError
 
 __all__ = [
