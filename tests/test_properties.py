@@ -103,7 +103,7 @@ def test_core_legal_mask_matches_the_rules(cards: list[Card], trump: Suit, n_tri
     trick, hand = cards[:n_trick], cards[n_trick:]
     tb = _core.TABLES[trump]
     led = tb.code_of[trick[0].index] if trick else -1
-    mask = _core.legal_mask(_core.cards_to_codes(hand, tb), led, tb)
+    mask = _core.legal_mask(tb.mask(hand), led, tb)
     assert set(_core.codes_to_cards(mask, tb)) == set(legal_plays(hand, trick, trump))
 
 

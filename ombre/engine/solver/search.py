@@ -38,7 +38,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ombre.engine._core import TABLES
+from ombre.engine._core import TABLES, legal_mask, trick_winner_codes
 from ombre.engine.cards import Card, Suit, as_suit
 from ombre.engine.rules import is_seat
 from ombre.engine.solver.objective import Objective
@@ -121,7 +121,7 @@ class Solver:
         seat = (lead + len(trick)) % 3
         tb = self._lay.tb
         hand = hs[seat]
-        legal = self._legal(hand, trick[0] if trick else -1)
+        legal = legal_mask(hand, trick[0] if trick else -1, tb)
         occ = hs[0] | hs[1] | hs[2]
         for t in trick:
             occ |= 1 << t
@@ -164,30 +164,21 @@ class Solver:
             )
 
     def _encode(self, pos: Position) -> tuple[_Counts, int, tuple[int, ...], _Counts]:
-        full = self._full.code_of
-        cards = sum(1 << full[c.index] for c in pos.trick)
+        full = self._full
+        cards = full.mask(pos.trick)
         for h in pos.hands:
-            cards |= sum(1 << full[c.index] for c in h)
+            cards |= full.mask(h)
         if cards & ~self._lay.cards:
             # new cards: a layout over them; the table's keys do not depend on it, the rest does
             self._lay = _layout(self._full, cards)
             self._hint.clear()
             self._memo2.clear()
             self._search = _build_search(self)
-        code = self._lay.tb.code_of
-        hs = tuple(sum(1 << code[c.index] for c in h) for h in pos.hands)
+        tb = self._lay.tb
+        hs = tuple(tb.mask(h) for h in pos.hands)
         o = self.ombre
         won = (pos.won[o], pos.won[(o + 1) % 3], pos.won[(o + 2) % 3])
-        return (hs[0], hs[1], hs[2]), pos.leader, tuple(code[c.index] for c in pos.trick), won
-
-    def _legal(self, hand: int, led: int) -> int:
-        tb = self._lay.tb
-        if led < 0:
-            return hand
-        if led < tb.trump_base:
-            return hand & tb.follow_mask[led] or hand
-        t = hand & tb.trump_mask
-        return t if t & ~self._lay.priv[led] else hand
+        return (hs[0], hs[1], hs[2]), pos.leader, tuple(tb.code_of[c.index] for c in pos.trick), won
 
     def _run(self, c: int, hand: int, others: int) -> int:
         """The run of cards of ``hand`` equivalent to ``c`` (``others``: the cards outside the hand)."""
@@ -235,21 +226,11 @@ class Solver:
         t = trick + (card,)
         if len(t) < 3:
             return self._exact(nh, lead, t, won)
-        w = (lead + self._winner(t)) % 3
+        w = (lead + trick_winner_codes(t[0], t[1], t[2], self._lay.tb)) % 3
         nw = self._add_trick(won, w)
         if not nh[0]:
             return self._final(nw)
         return self._exact(nh, w, (), nw)
-
-    def _winner(self, t: tuple[int, ...]) -> int:
-        c0, c1, c2 = t
-        ok = self._lay.tb.win_mask[c0]
-        best, pos = c0, 0
-        if c1 > best and ok >> c1 & 1:
-            best, pos = c1, 1
-        if c2 > best and ok >> c2 & 1:
-            pos = 2
-        return pos
 
     def _add_trick(self, won: tuple[int, int, int], seat: int) -> tuple[int, int, int]:
         rel = (seat - self.ombre) % 3
@@ -277,7 +258,7 @@ class Solver:
         seat = (lead + len(trick)) % 3
         maxer = seat == self.ombre
         hand = hs[seat]
-        legal = self._legal(hand, trick[0])
+        legal = legal_mask(hand, trick[0], self._lay.tb)
         occ = hs[0] | hs[1] | hs[2]
         for played in trick:
             occ |= 1 << played
@@ -294,7 +275,7 @@ class Solver:
             if len(t) < 3:
                 v = self._test_partial(nh, lead, t, won, target)
             else:
-                w = (lead + self._winner(t)) % 3
+                w = (lead + trick_winner_codes(t[0], t[1], t[2], self._lay.tb)) % 3
                 v = self._test_partial(nh, w, (), self._add_trick(won, w), target)
             if maxer:
                 if v > best:
@@ -348,8 +329,8 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
     plains = lay.plain_masks
     blocks_up = lay.blocks_up
     runs = lay.runs
-    priv = lay.priv
-    matm = lay.matadors
+    priv = tb.priv
+    matm = tb.matadors
     bm0, bm1, bm2, bm3 = tb.block_mask
     trump_bounds = _TRUMP_BOUNDS
     chunks = _CHUNKS
@@ -362,28 +343,15 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
     final_t = _FINAL
     nxt = _NEXT
 
-    def legal(hand: int, led: int) -> int:
-        if led < tbase:
-            return hand & follow[led] or hand
-        t = hand & tmask
-        return t if t & ~priv[led] else hand
-
     def final(o: int, a: int, b: int) -> int:
         return o if tricks_obj else final_t[o, a, b]
-
-    def winner(c0: int, c1: int, c2: int) -> int:
-        ok = winm[c0]
-        if c1 > c0 and ok >> c1 & 1:
-            return 2 if c2 > c1 and ok >> c2 & 1 else 1
-        return 2 if c2 > c0 and ok >> c2 & 1 else 0
 
     def last(h0: int, h1: int, h2: int, leader: int, o: int, a: int, b: int) -> int:
         hs = (h0, h1, h2)
         p1 = nxt[leader]
         p2 = nxt[p1]
-        w = (leader, p1, p2)[
-            winner(hs[leader].bit_length() - 1, hs[p1].bit_length() - 1, hs[p2].bit_length() - 1)
-        ]
+        c0, c1, c2 = hs[leader].bit_length() - 1, hs[p1].bit_length() - 1, hs[p2].bit_length() - 1
+        w = (leader, p1, p2)[trick_winner_codes(c0, c1, c2, tb)]
         r = rel[w]
         if r == 0:
             o += 1
@@ -430,13 +398,13 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
             c0 = low0.bit_length() - 1
             l0 = (H0 ^ low0).bit_length() - 1
             ok = winm[c0]
-            L2 = legal(H2, c0)
+            L2 = legal_mask(H2, c0, tb)
             if m0:
                 a1, b1 = (best0 if best0 > lo_v else lo_v), hi_v
             else:
                 a1, b1 = lo_v, (best0 if best0 < hi_v else hi_v)
             best1 = -1 if m1 else 99
-            y = legal(H1, c0)
+            y = legal_mask(H1, c0, tb)
             while y:
                 low1 = y & -y
                 y ^= low1
@@ -463,12 +431,7 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
                     d0 = last_cards[order[0]]
                     d1 = last_cards[order[1]]
                     d2 = last_cards[order[2]]
-                    okd = winm[d0]
-                    if d1 > d0 and okd >> d1 & 1:
-                        k = 2 if d2 > d1 and okd >> d2 & 1 else 1
-                    else:
-                        k = 2 if d2 > d0 and okd >> d2 & 1 else 0
-                    w2 = order[k]
+                    w2 = order[trick_winner_codes(d0, d1, d2, tb)]
                     if tricks_obj:
                         v = o + (w == mpos) + (w2 == mpos)
                     else:

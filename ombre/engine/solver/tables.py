@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ombre.engine._core import MATADOR_MASK, TABLES, Tables
+from ombre.engine._core import TABLES, Tables
 from ombre.engine.cards import SUITS, Suit
 from ombre.engine.rules import result_of
 from ombre.engine.solver.objective import outcome_value
@@ -130,6 +130,7 @@ class _Layout:
     CPython's integers, on which every bit operation is cheaper than on two.
     """
 
+    #: the fast core's tables over these cards only (:meth:`ombre.engine._core.Tables.from_order`)
     tb: Tables
     #: the cards this layout covers, as codes of :data:`ombre.engine._core.TABLES`
     cards: int
@@ -139,9 +140,6 @@ class _Layout:
     #: the blocks' masks, lowest codes first (the trumps last)
     blocks_up: tuple[int, ...]
     runs: _Runs
-    matadors: int
-    #: ``priv[code]``: the matadors above a trump led with this code
-    priv: tuple[int, ...]
 
 
 def _layout(full: Tables, cards: int) -> _Layout:
@@ -149,28 +147,19 @@ def _layout(full: Tables, cards: int) -> _Layout:
     codes = [c for c in range(40) if cards >> c & 1]
     m = len(codes)
     assert m <= _W
-    comp = {c: i for i, c in enumerate(codes)}
-    code_of = tuple(comp.get(full.code_of[idx], -1) for idx in range(40))
+    matadors = sum(1 << i for i, c in enumerate(codes) if full.matadors >> c & 1)
     card_of = tuple(full.card_of[c] for c in codes)
     block_of = tuple(full.block_of[c] for c in codes)
-    block_mask = tuple(sum(1 << i for i, b in enumerate(block_of) if b == k) for k in range(4))
-    tmask = block_mask[SUITS.index(full.trump)]
-    follow = tuple(block_mask[b] for b in block_of)
-    win = tuple(f | tmask for f in follow)
-    bases = tuple(block_of.index(b) for b in block_of)
-    tbase = (tmask & -tmask).bit_length() - 1 if tmask else m
-    tb = Tables(full.trump, code_of, card_of, block_of, block_mask, follow, win, bases, tmask, tbase)
-    matadors = sum(1 << comp[c] for c in codes if MATADOR_MASK >> c & 1)
-    priv = tuple(matadors & ~((2 << i) - 1) for i in range(m))
+    tb = Tables.from_order(full.trump, card_of, block_of, matadors)
     below = []
     for c in range(m):
-        lower = follow[c] & ((1 << c) - 1)
+        lower = tb.follow_mask[c] & ((1 << c) - 1)
         if matadors >> c & 1:
             lower &= matadors
         below.append(lower)
-    plains = tuple(b for b in block_mask if b and b != tmask)
-    blocks_up = tuple(sorted(b for b in block_mask if b))
-    return _Layout(tb, cards, tuple(below), plains, blocks_up, _Runs(tuple(below)), matadors, priv)
+    plains = tuple(b for b in tb.block_mask if b and b != tb.trump_mask)
+    blocks_up = tuple(sorted(b for b in tb.block_mask if b))
+    return _Layout(tb, cards, tuple(below), plains, blocks_up, _Runs(tuple(below)))
 
 
 #: a layout over no cards, for a solver that has seen no position yet
