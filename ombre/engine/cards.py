@@ -40,6 +40,7 @@ __all__ = [
     "RANK_NAMES",
     "Card",
     "DECK",
+    "card_mask",
     "CardError",
     "parse_card",
     "parse_cards",
@@ -248,6 +249,19 @@ class Card:
 
 
 DECK: tuple[Card, ...] = tuple(Card(r, s) for s in SUITS for r in RANKS)
+
+
+def card_mask(cards: Iterable[Card]) -> int:
+    """The cards as a bit set (bit ``card.index``, as :attr:`Card.bit`): the one conversion.
+
+    >>> card_mask([SPADILLE, BASTO]) == (1 << 0) | (1 << 10)
+    True
+    """
+    m = 0
+    for c in cards:
+        m |= 1 << c.index
+    return m
+
 
 SPADILLE = Card("A", Suit.SPADES)
 BASTO = Card("A", Suit.CLUBS)

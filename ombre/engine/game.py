@@ -55,6 +55,7 @@ from ombre.engine.cards import (
     as_card,
     as_cards,
     as_suit,
+    card_mask,
     format_cards,
     parse_card,
 )
@@ -507,13 +508,6 @@ class SeatView:
 # ---------------------------------------------------------------------------
 
 
-def _bits(cards: Iterable[Card]) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << c.index
-    return m
-
-
 def _chunk_table() -> tuple[tuple[tuple[Card, ...], ...], ...]:
     """``_CHUNKS[k][m]``: the cards of the 10-bit mask ``m`` of the ``k``-th suit, in card order."""
     return tuple(
@@ -617,7 +611,7 @@ class GameState:
         self._s = _Core(
             phase=Phase.BIDDING,
             turn=deal.eldest,
-            hands=(_bits(deal.hands[0]), _bits(deal.hands[1]), _bits(deal.hands[2])),
+            hands=(card_mask(deal.hands[0]), card_mask(deal.hands[1]), card_mask(deal.hands[2])),
         )
         self._undo: list[_Core] = []
 
@@ -698,8 +692,8 @@ class GameState:
         won = [0, 0, 0]
         for t in tricks:
             won[t.winner] += 1
-        bits = (_bits(hs[0]), _bits(hs[1]), _bits(hs[2]))
-        at_play = [_bits(h) for h in at_play_cards]
+        bits = (card_mask(hs[0]), card_mask(hs[1]), card_mask(hs[2]))
+        at_play = [card_mask(h) for h in at_play_cards]
         before = state.rules.vole_must_be_declared_before_trick
         state._s = _Core(
             phase=Phase.PLAY,
@@ -1068,8 +1062,8 @@ class GameState:
         drawn = self.deal.stock[s.stock_pos : s.stock_pos + n]
         if any(c is None for c in drawn):
             raise IllegalActionError("a card taken in from the stock is unknown in this deal", seat=seat)
-        hand &= ~_bits(action.discards)
-        hand |= _bits(c for c in drawn if c is not None)
+        hand &= ~card_mask(action.discards)
+        hand |= card_mask(c for c in drawn if c is not None)
         s.hands = _replace3(s.hands, seat, hand)
         s.discards = _replace3(s.discards, seat, s.discards[seat] + action.discards)
         s.taken_in = _replace3(s.taken_in, seat, s.taken_in[seat] + n)
