@@ -42,7 +42,7 @@ __all__ = [
     "PRIV",
     "MATADOR_MASK",
     "legal_mask",
-    "legal_card_mask",
+    "CardSpace",
     "CARD_SPACE",
     "trick_winner_codes",
     "PlayoutStats",
@@ -181,50 +181,49 @@ TABLES_BY_INDEX: tuple[Tables, ...] = tuple(TABLES[s] for s in SUITS)
 PRIV: tuple[int, ...] = TABLES[Suit.SPADES].priv
 
 
-def _card_space(tb: Tables) -> tuple[tuple[int, ...], tuple[int, ...], int]:
-    """Follow masks, privilege masks (by led card index) and the trump mask, over card indexes."""
+@dataclass(frozen=True)
+class CardSpace:
+    """The tables of legal play over card indexes (``Card.bit``) instead of codes, for the game state.
+
+    A trump suit's :class:`Tables` translated; :func:`legal_mask` reads either.
+    """
+
+    #: ``follow_mask[card index]``: the cards that follow a lead of that card
+    follow_mask: tuple[int, ...]
+    #: ``priv[card index]``: the matadors above a trump led with that card
+    priv: tuple[int, ...]
+    trump_mask: int
+
+
+def _card_space(tb: Tables) -> CardSpace:
     follow = tuple(tb.card_mask(tb.follow_mask[tb.code_of[i]]) for i in range(40))
     priv = tuple(tb.card_mask(tb.priv[tb.code_of[i]]) for i in range(40))
-    return follow, priv, tb.card_mask(tb.trump_mask)
+    return CardSpace(follow, priv, tb.card_mask(tb.trump_mask))
 
 
-#: By trump suit: the same tables as :data:`TABLES` but over card indexes (``Card.bit``).
-CARD_SPACE: dict[Suit, tuple[tuple[int, ...], tuple[int, ...], int]] = {
-    s: _card_space(TABLES[s]) for s in SUITS
-}
+#: By trump suit: the tables of legal play of :data:`TABLES` over card indexes.
+CARD_SPACE: dict[Suit, CardSpace] = {s: _card_space(TABLES[s]) for s in SUITS}
 
 
-def legal_card_mask(hand: int, led: int, trump: Suit) -> int:
-    """:func:`legal_mask` over card-index bit sets: ``hand`` uses ``Card.bit``, ``led`` a card index or -1.
+def legal_mask(hand: int, led: int, tb: Tables | CardSpace) -> int:
+    """The legal plays (a bit set) from ``hand`` to a trick led with ``led`` (-1: leading).
+
+    Over codes with a trump suit's :class:`Tables`, over card indexes with its :data:`CARD_SPACE`.
+    Follow the suit led; if trumps are led, a hand whose only trumps are
+    matadors above the card led may play anything (the matadors' privilege,
+    1665 "Of playing Trumps"); see :func:`ombre.engine.rules.legal_plays`.
 
     >>> from ombre.engine.cards import Card
     >>> hand = Card.parse("2s").bit | Card.parse("Kh").bit
-    >>> legal_card_mask(hand, Card.parse("As").index, Suit.SPADES) == Card.parse("2s").bit
+    >>> legal_mask(hand, Card.parse("As").index, CARD_SPACE[Suit.SPADES]) == Card.parse("2s").bit
     True
     """
     if led < 0:
         return hand
-    follow, priv, tmask = CARD_SPACE[trump]
-    fm = follow[led]
-    if fm != tmask:
+    fm = tb.follow_mask[led]
+    if fm != tb.trump_mask:
         return hand & fm or hand
-    t = hand & tmask
-    return t if t & ~priv[led] else hand
-
-
-def legal_mask(hand: int, led: int, tb: Tables) -> int:
-    """The legal plays (code bit set) from ``hand`` to a trick led with code ``led`` (-1: leading).
-
-    Follow the block led; if trumps are led, a hand whose only trumps are
-    matadors above the card led may play anything (the matadors' privilege,
-    1665 "Of playing Trumps"); see :func:`ombre.engine.rules.legal_plays`.
-    """
-    if led < 0:
-        return hand
-    if led < tb.trump_base:
-        f = hand & tb.follow_mask[led]
-        return f or hand
-    t = hand & tb.trump_mask
+    t = hand & fm
     return t if t & ~tb.priv[led] else hand
 
 

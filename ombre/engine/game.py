@@ -44,7 +44,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from ombre.engine._core import legal_card_mask
+from ombre.engine._core import CARD_SPACE, legal_mask
 from ombre.engine.cards import (
     DECK,
     SPADILLE,
@@ -909,7 +909,7 @@ class GameState:
         if s.phase is not Phase.PLAY or s.turn is None or s.trump is None:
             return []
         led = s.trick_cards[0].index if s.trick_cards else -1
-        return list(_cards(legal_card_mask(s.hands[s.turn], led, s.trump)))
+        return list(_cards(legal_mask(s.hands[s.turn], led, CARD_SPACE[s.trump])))
 
     def _legal_bids(self) -> list[str]:
         kinds = {b.kind for _, b in self._s.bids}
