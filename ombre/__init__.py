@@ -42,10 +42,7 @@ if TYPE_CHECKING:
     )
     from ombre.engine.payments import Amount, Settlement, settle
     from ombre.engine.rules import (
-        RULESETS,
         Result,
-        RuleSet,
-        get_rules,
         is_trump,
         legal_plays,
         matadors,
@@ -55,6 +52,7 @@ if TYPE_CHECKING:
         trump_order,
         why_illegal,
     )
+    from ombre.engine.rulesets import RULESETS, RuleSet, get_rules
     from ombre.errors import (
         BrailleError,
         IllegalActionError,
@@ -97,10 +95,10 @@ _EXPORTS: dict[str, str] = {
     "Amount": "ombre.engine.payments",
     "Settlement": "ombre.engine.payments",
     "settle": "ombre.engine.payments",
-    "RULESETS": "ombre.engine.rules",
+    "RULESETS": "ombre.engine.rulesets",
     "Result": "ombre.engine.rules",
-    "RuleSet": "ombre.engine.rules",
-    "get_rules": "ombre.engine.rules",
+    "RuleSet": "ombre.engine.rulesets",
+    "get_rules": "ombre.engine.rulesets",
     "is_trump": "ombre.engine.rules",
     "legal_plays": "ombre.engine.rules",
     "matadors": "ombre.engine.rules",

@@ -192,7 +192,7 @@ def _deal_arguments(p: argparse.ArgumentParser) -> None:
 def _deal(args: argparse.Namespace) -> int:
     from ombre.engine.game import Deal, GameState
     from ombre.engine.record import GameRecord, write_record
-    from ombre.engine.rules import get_rules
+    from ombre.engine.rulesets import get_rules
 
     rules = get_rules(args.rules)
     names = [n.strip() for n in args.players.split(";")]

@@ -210,7 +210,7 @@ def test_edition_pages_speak_to_the_reader() -> None:
     """Link text names its target, the engine's readings are stated as the engine has them, a
     glossary term is linked in the grammar of its sentence, no function names in prose or headings,
     no braille numeral in the table of names, and the losing Ombre's matadors are credited to Hoyle."""
-    from ombre.engine.rules import get_rules
+    from ombre.engine.rulesets import get_rules
     from ombre.sources.edition import load_edition
 
     _pages()
@@ -372,7 +372,7 @@ def test_the_rules_page_quotes_the_sources_exactly_and_shows_the_rule_sets_as_th
     """Every quotation of four words or more is in the 1665 text, Morley's or Pope's (each part
     between ellipses), or is cited to a source the package does not ship; the rule-set table is
     the engine's own rows, citations and conventions included."""
-    from ombre.engine.rules import RULESETS
+    from ombre.engine.rulesets import RULESETS
     from ombre.sources.edition import diplomatic_text, emended_text
     from ombre.sources.morley import morley_text
     from ombre.sources.pope import pope_lines
@@ -424,7 +424,7 @@ def test_a_quotation_within_a_quotation_is_in_single_quotes() -> None:
 def test_the_guide_plans_each_set_and_says_how_to_print_it_and_get_the_notebooks() -> None:
     """Time, rules and materials of every set from its plan; setup; printing (which every set page
     promises); and the notebooks the pages cite, downloadable from the built site."""
-    from ombre.engine.rules import get_rules
+    from ombre.engine.rulesets import get_rules
     from ombre.teaching import SET_SPECS, set_plan
 
     guide = _html("teaching/teachers-guide.html")
@@ -460,7 +460,7 @@ def test_the_guide_plans_each_set_and_says_how_to_print_it_and_get_the_notebooks
 
 
 def test_reader_facing_text_uses_the_book_s_card_notation_and_no_engine_names() -> None:
-    from ombre.engine.rules import get_rules
+    from ombre.engine.rulesets import get_rules
     from ombre.teaching import GENERATORS, all_sets
 
     # a card in the engine's notation (Qc); not "As" or "Ah", which are also English words

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from ombre.engine.rules import get_rules
+from ombre.engine.rulesets import get_rules
 from ombre.errors import TextError
 from ombre.sources import edition as E
 from ombre.sources.braille import load_1665
@@ -748,7 +748,8 @@ def _matador_payment(rules_name: str, run: int, wins: bool) -> tuple[int, int]:
     Ombre holds a run of ``run`` trumps from Spadille; and what the Ombre pays defender 1."""
     from ombre.engine.cards import DECK, Suit
     from ombre.engine.payments import settle
-    from ombre.engine.rules import get_rules, trump_order
+    from ombre.engine.rules import trump_order
+    from ombre.engine.rulesets import get_rules
 
     trump = Suit.SPADES
     order = trump_order(trump)

@@ -22,7 +22,8 @@ from ombre.engine.game import (
     parse_action,
 )
 from ombre.engine.payments import Amount
-from ombre.engine.rules import Result, RuleSet, get_rules
+from ombre.engine.rules import Result
+from ombre.engine.rulesets import RuleSet, get_rules
 from ombre.errors import IllegalActionError, IllegalPlayError, OmbreError, RulesError
 
 S = Suit.SPADES

@@ -17,7 +17,8 @@ from ombre.engine import _core
 from ombre.engine.cards import DECK, SUITS, Card, Suit
 from ombre.engine.game import Bid, Deal, Exchange, GameState, Phase
 from ombre.engine.payments import Amount
-from ombre.engine.rules import get_rules, legal_plays, trick_winner
+from ombre.engine.rules import legal_plays, trick_winner
+from ombre.engine.rulesets import get_rules
 
 # ---------------------------------------------------------------------------
 # the naive reference: orders typed in from 1665 "Of the names of the Cards"
@@ -102,7 +103,7 @@ def test_core_legal_mask_matches_the_rules(cards: list[Card], trump: Suit, n_tri
     trick, hand = cards[:n_trick], cards[n_trick:]
     tb = _core.TABLES[trump]
     led = tb.code_of[trick[0].index] if trick else -1
-    mask = _core.legal_mask(_core.cards_to_codes(hand, tb), led, tb)
+    mask = _core.legal_mask(tb.mask(hand), led, tb)
     assert set(_core.codes_to_cards(mask, tb)) == set(legal_plays(hand, trick, trump))
 
 

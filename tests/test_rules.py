@@ -18,15 +18,12 @@ from hypothesis import strategies as st
 from ombre.engine.cards import BASTO, DECK, SPADILLE, SUITS, Card, CardError, Suit, format_cards, parse_cards
 from ombre.engine.payments import POOL, Amount, settle
 from ombre.engine.rules import (
-    RULESETS,
     Result,
-    RuleSet,
     beats,
     card_order,
     codille_winner,
     effective_suit,
     explain_play,
-    get_rules,
     is_matador,
     is_seat,
     is_trump,
@@ -40,6 +37,7 @@ from ombre.engine.rules import (
     trump_order,
     why_illegal,
 )
+from ombre.engine.rulesets import RULESETS, RuleSet, get_rules
 from ombre.errors import OmbreError, RulesError
 
 S, C, H, D = Suit.SPADES, Suit.CLUBS, Suit.HEARTS, Suit.DIAMONDS
@@ -803,7 +801,7 @@ def _settle(**change: Any) -> object:
         ({"hands_at_play": ((), ())}, "hands_at_play: expected the three players' hands, not 2"),
         (
             {"rules": "1665"},
-            r"rules: expected a RuleSet \(ombre.engine.rules.get_rules\('1665'\) gives one\)",
+            r"rules: expected a RuleSet \(ombre.engine.rulesets.get_rules\('1665'\) gives one\)",
         ),
         ({"taken_in": (-3, 0, 0)}, r"taken_in: every count must be a whole number, not negative: \(-3"),
         ({"taken_in": (20, 0, 0)}, r"taken_in: a player takes in at most his nine cards"),

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from ombre.engine.rules import RULESETS
+from ombre.engine.rulesets import RULESETS
 from ombre.teaching import SET_PLANS, SET_SPECS, ExerciseError, exercise_set, set_plan
 
 

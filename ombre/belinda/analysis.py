@@ -16,13 +16,13 @@ from ombre.engine.record import GameRecord
 from ombre.engine.rules import (
     Result,
     effective_suit,
-    get_rules,
     is_matador,
     legal_plays,
     result_of,
     trick_winner,
     trump_order,
 )
+from ombre.engine.rulesets import get_rules
 from ombre.engine.solver import MoveAnalysis, Objective, Position, Solver, analyse_game
 
 __all__ = [

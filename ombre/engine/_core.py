@@ -42,7 +42,7 @@ __all__ = [
     "PRIV",
     "MATADOR_MASK",
     "legal_mask",
-    "legal_card_mask",
+    "CardSpace",
     "CARD_SPACE",
     "trick_winner_codes",
     "PlayoutStats",
@@ -50,18 +50,11 @@ __all__ = [
     "random_deal_codes",
     "perft",
     "codes_to_cards",
-    "cards_to_codes",
 ]
 
 #: Codes of the matadors under every trump: Spadille, Manille, Basto.
 SPADILLE_CODE, MANILLE_CODE, BASTO_CODE = 39, 38, 37
-MATADOR_MASK = (1 << 39) | (1 << 38) | (1 << 37)
-
-#: ``PRIV[code]``: the matadors above a trump led with this code (they need not be played to it).
-#: Only meaningful when ``code`` is a trump; the same for every trump suit.
-PRIV: tuple[int, ...] = tuple(
-    sum(1 << m for m in (SPADILLE_CODE, MANILLE_CODE, BASTO_CODE) if m > code) for code in range(40)
-)
+MATADOR_MASK = (1 << SPADILLE_CODE) | (1 << MANILLE_CODE) | (1 << BASTO_CODE)
 
 
 def _translate(mask: int, table: Sequence[int]) -> int:
@@ -95,13 +88,56 @@ class Tables:
     block_base: tuple[int, ...]
     trump_mask: int
     trump_base: int
+    #: ``priv[code]``: the matadors above a trump led with ``code`` (they need not be played to it);
+    #: only meaningful when ``code`` is a trump
+    priv: tuple[int, ...]
+    #: the codes of the matadors: Spadille, Manille and Basto
+    matadors: int
+
+    @classmethod
+    def from_order(
+        cls, trump: Suit, card_of: tuple[int, ...], block_of: tuple[int, ...], matadors: int
+    ) -> Tables:
+        """The tables over the cards ``card_of`` (card indexes in code order), ``block_of`` giving each
+        code's block: every block contiguous, weakest card first, the trumps last.
+
+        The solver builds them over the cards of one deal only (a card not among them has code -1).
+
+        >>> tb = TABLES[Suit.HEARTS]
+        >>> Tables.from_order(tb.trump, tb.card_of, tb.block_of, tb.matadors) == tb
+        True
+        """
+        code_of = [-1] * 40
+        for code, idx in enumerate(card_of):
+            code_of[idx] = code
+        block_mask = tuple(sum(1 << c for c, b in enumerate(block_of) if b == k) for k in range(4))
+        tmask = block_mask[SUITS.index(trump)]
+        follow = tuple(block_mask[b] for b in block_of)
+        win = tuple(f | tmask for f in follow)
+        bases = tuple(block_of.index(b) for b in block_of)
+        tbase = (tmask & -tmask).bit_length() - 1 if tmask else len(card_of)
+        priv = tuple(matadors & ~((2 << c) - 1) for c in range(len(card_of)))
+        return cls(
+            trump,
+            tuple(code_of),
+            card_of,
+            block_of,
+            block_mask,
+            follow,
+            win,
+            bases,
+            tmask,
+            tbase,
+            priv,
+            matadors,
+        )
 
     def code(self, card: Card | str) -> int:
         c = card if isinstance(card, Card) else parse_card(card)
         return self.code_of[c.index]
 
     def mask(self, cards: Iterable[Card | str]) -> int:
-        """The code bit set of some cards."""
+        """The code bit set of some cards (the one conversion, for the game's tests and the solver)."""
         m = 0
         for c in cards:
             m |= 1 << self.code(c)
@@ -116,13 +152,8 @@ class Tables:
         return _translate(card_mask, self.code_of)
 
     def cards(self, code_mask: int) -> list[str]:
-        """The cards of a code bit set as text, strongest first within each block (for tests and doctests)."""
-        out = []
-        for code in range(39, -1, -1):
-            if code_mask >> code & 1:
-                out.append(str(DECK[self.card_of[code]]))
-        # list in hand order (by card index) for readability
-        return sorted(out, key=lambda t: parse_card(t).index)
+        """The cards of a code bit set as text, in card order (for tests and doctests)."""
+        return [str(c) for c in codes_to_cards(code_mask, self)]
 
 
 def _build(trump: Suit) -> Tables:
@@ -135,94 +166,82 @@ def _build(trump: Suit) -> Tables:
         order += cards
         blocks += [SUITS.index(s)] * len(cards)
     trumps = list(reversed(card_order(trump, trump)))
-    base = len(order)
     order += trumps
     blocks += [SUITS.index(trump)] * len(trumps)
     assert len(order) == 40 and len(set(order)) == 40
-    card_of = tuple(c.index for c in order)
-    code_of = [0] * 40
-    for code, idx in enumerate(card_of):
-        code_of[idx] = code
-    block_mask = [0, 0, 0, 0]
-    for code, b in enumerate(blocks):
-        block_mask[b] |= 1 << code
-    tmask = block_mask[SUITS.index(trump)]
-    follow = tuple(block_mask[blocks[c]] for c in range(40))
-    bases = tuple(blocks.index(blocks[c]) for c in range(40))
-    win = tuple(block_mask[blocks[c]] | tmask for c in range(40))
-    return Tables(
-        trump, tuple(code_of), card_of, tuple(blocks), tuple(block_mask), follow, win, bases, tmask, base
-    )
+    return Tables.from_order(trump, tuple(c.index for c in order), tuple(blocks), MATADOR_MASK)
 
 
 #: Tables by trump suit, and by suit index.
 TABLES: dict[Suit, Tables] = {s: _build(s) for s in SUITS}
 TABLES_BY_INDEX: tuple[Tables, ...] = tuple(TABLES[s] for s in SUITS)
 
+#: ``PRIV[code]``: the matadors above a trump led with this code (they need not be played to it).
+#: Only meaningful when ``code`` is a trump; the same for every trump suit.
+PRIV: tuple[int, ...] = TABLES[Suit.SPADES].priv
 
-def _card_space(tb: Tables) -> tuple[tuple[int, ...], tuple[int, ...], int]:
-    """Follow masks, privilege masks (by led card index) and the trump mask, over card indexes."""
+
+@dataclass(frozen=True)
+class CardSpace:
+    """The tables of legal play over card indexes (``Card.bit``) instead of codes, for the game state.
+
+    A trump suit's :class:`Tables` translated; :func:`legal_mask` reads either.
+    """
+
+    #: ``follow_mask[card index]``: the cards that follow a lead of that card
+    follow_mask: tuple[int, ...]
+    #: ``priv[card index]``: the matadors above a trump led with that card
+    priv: tuple[int, ...]
+    trump_mask: int
+
+
+def _card_space(tb: Tables) -> CardSpace:
     follow = tuple(tb.card_mask(tb.follow_mask[tb.code_of[i]]) for i in range(40))
-    priv = tuple(tb.card_mask(PRIV[tb.code_of[i]]) for i in range(40))
-    return follow, priv, tb.card_mask(tb.trump_mask)
+    priv = tuple(tb.card_mask(tb.priv[tb.code_of[i]]) for i in range(40))
+    return CardSpace(follow, priv, tb.card_mask(tb.trump_mask))
 
 
-#: By trump suit: the same tables as :data:`TABLES` but over card indexes (``Card.bit``).
-CARD_SPACE: dict[Suit, tuple[tuple[int, ...], tuple[int, ...], int]] = {
-    s: _card_space(TABLES[s]) for s in SUITS
-}
+#: By trump suit: the tables of legal play of :data:`TABLES` over card indexes.
+CARD_SPACE: dict[Suit, CardSpace] = {s: _card_space(TABLES[s]) for s in SUITS}
 
 
-def legal_card_mask(hand: int, led: int, trump: Suit) -> int:
-    """:func:`legal_mask` over card-index bit sets: ``hand`` uses ``Card.bit``, ``led`` a card index or -1.
+def legal_mask(hand: int, led: int, tb: Tables | CardSpace) -> int:
+    """The legal plays (a bit set) from ``hand`` to a trick led with ``led`` (-1: leading).
+
+    Over codes with a trump suit's :class:`Tables`, over card indexes with its :data:`CARD_SPACE`.
+    Follow the suit led; if trumps are led, a hand whose only trumps are
+    matadors above the card led may play anything (the matadors' privilege,
+    1665 "Of playing Trumps"); see :func:`ombre.engine.rules.legal_plays`.
 
     >>> from ombre.engine.cards import Card
     >>> hand = Card.parse("2s").bit | Card.parse("Kh").bit
-    >>> legal_card_mask(hand, Card.parse("As").index, Suit.SPADES) == Card.parse("2s").bit
+    >>> legal_mask(hand, Card.parse("As").index, CARD_SPACE[Suit.SPADES]) == Card.parse("2s").bit
     True
     """
     if led < 0:
         return hand
-    follow, priv, tmask = CARD_SPACE[trump]
-    fm = follow[led]
-    if fm != tmask:
+    fm = tb.follow_mask[led]
+    if fm != tb.trump_mask:
         return hand & fm or hand
-    t = hand & tmask
-    return t if t & ~priv[led] else hand
-
-
-def legal_mask(hand: int, led: int, tb: Tables) -> int:
-    """The legal plays (code bit set) from ``hand`` to a trick led with code ``led`` (-1: leading).
-
-    Follow the block led; if trumps are led, a hand whose only trumps are
-    matadors above the card led may play anything (the matadors' privilege,
-    1665 "Of playing Trumps"); see :func:`ombre.engine.rules.legal_plays`.
-    """
-    if led < 0:
-        return hand
-    if led < tb.trump_base:
-        f = hand & tb.follow_mask[led]
-        return f or hand
-    t = hand & tb.trump_mask
-    return t if t & ~PRIV[led] else hand
+    t = hand & fm
+    return t if t & ~tb.priv[led] else hand
 
 
 def trick_winner_codes(c0: int, c1: int, c2: int, tb: Tables) -> int:
     """Position (0, 1, 2) of the winning card of a trick given as codes, leader first.
 
     A card can win only if it is a trump or of the block led; among those the highest code wins.
+    The one implementation over codes: :func:`perft` and the solver call it (a call in the solver's
+    innermost loop costs 0.3% of its instructions, so none inlines it).
 
     >>> tb = TABLES[Suit.HEARTS]
     >>> trick_winner_codes(tb.code("Kd"), tb.code("2d"), tb.code("Ac"), tb)
     2
     """
     ok = tb.win_mask[c0]
-    best, pos = c0, 0
-    if c1 > best and ok >> c1 & 1:
-        best, pos = c1, 1
-    if c2 > best and ok >> c2 & 1:
-        pos = 2
-    return pos
+    if c1 > c0 and ok >> c1 & 1:
+        return 2 if c2 > c1 and ok >> c2 & 1 else 1
+    return 2 if c2 > c0 and ok >> c2 & 1 else 0
 
 
 def random_deal_codes(rng: random.Random) -> tuple[int, int, int]:
@@ -521,13 +540,5 @@ def _perft(hs: list[int], leader: int, trick: list[int], tb: Tables, depth: int)
 
 
 def codes_to_cards(code_mask: int, tb: Tables) -> list[Card]:
-    """The cards of a code bit set, in card order."""
-    return [DECK[i] for i in sorted(tb.card_of[c] for c in range(40) if code_mask >> c & 1)]
-
-
-def cards_to_codes(cards: Sequence[Card], tb: Tables) -> int:
-    """The code bit set of some cards."""
-    m = 0
-    for c in cards:
-        m |= 1 << tb.code_of[c.index]
-    return m
+    """The cards of a code bit set, in card order (:meth:`Tables.mask` is the converse)."""
+    return [DECK[i] for i in sorted(tb.card_of[c] for c in range(len(tb.card_of)) if code_mask >> c & 1)]

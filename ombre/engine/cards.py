@@ -40,6 +40,7 @@ __all__ = [
     "RANK_NAMES",
     "Card",
     "DECK",
+    "card_mask",
     "CardError",
     "parse_card",
     "parse_cards",
@@ -250,6 +251,19 @@ class Card:
 
 #: The 40 cards in :attr:`Card.index` order: suit by suit, in notation rank order.
 DECK: tuple[Card, ...] = tuple(Card(r, s) for s in SUITS for r in RANKS)
+
+
+def card_mask(cards: Iterable[Card]) -> int:
+    """The cards as a bit set (bit ``card.index``, as :attr:`Card.bit`): the one conversion.
+
+    >>> card_mask([SPADILLE, BASTO]) == (1 << 0) | (1 << 10)
+    True
+    """
+    m = 0
+    for c in cards:
+        m |= 1 << c.index
+    return m
+
 
 #: Spadille, the Ace of Spades: the first matador whatever the trumps.
 SPADILLE = Card("A", Suit.SPADES)

@@ -44,7 +44,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from ombre.engine._core import legal_card_mask
+from ombre.engine._core import CARD_SPACE, legal_mask
 from ombre.engine.cards import (
     DECK,
     SPADILLE,
@@ -55,19 +55,13 @@ from ombre.engine.cards import (
     as_card,
     as_cards,
     as_suit,
+    card_mask,
     format_cards,
     parse_card,
 )
 from ombre.engine.payments import Amount, Settlement, settle
-from ombre.engine.rules import (
-    Result,
-    RuleSet,
-    get_rules,
-    is_seat,
-    result_of,
-    trick_winner,
-    why_illegal,
-)
+from ombre.engine.rules import Result, is_seat, result_of, trick_winner, why_illegal
+from ombre.engine.rulesets import RuleSet, get_rules
 from ombre.errors import IllegalActionError, IllegalPlayError, OmbreError, RecordError, RulesError
 
 __all__ = [
@@ -515,13 +509,6 @@ class SeatView:
 # ---------------------------------------------------------------------------
 
 
-def _bits(cards: Iterable[Card]) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << c.index
-    return m
-
-
 def _chunk_table() -> tuple[tuple[tuple[Card, ...], ...], ...]:
     """``_CHUNKS[k][m]``: the cards of the 10-bit mask ``m`` of the ``k``-th suit, in card order."""
     return tuple(
@@ -569,7 +556,7 @@ class _Core:
 class GameState:
     """One hand of Ombre from the deal to the settlement.
 
-    ``rules`` is a rule-set name or :class:`~ombre.engine.rules.RuleSet`; ``players``
+    ``rules`` is a rule-set name or :class:`~ombre.engine.rulesets.RuleSet`; ``players``
     names the seats (used in messages and payments); ``pool`` is what lies on
     the table from earlier hands (a repuesto's doubled stake), in the rule
     set's units.
@@ -625,7 +612,7 @@ class GameState:
         self._s = _Core(
             phase=Phase.BIDDING,
             turn=deal.eldest,
-            hands=(_bits(deal.hands[0]), _bits(deal.hands[1]), _bits(deal.hands[2])),
+            hands=(card_mask(deal.hands[0]), card_mask(deal.hands[1]), card_mask(deal.hands[2])),
         )
         self._undo: list[_Core] = []
 
@@ -706,8 +693,8 @@ class GameState:
         won = [0, 0, 0]
         for t in tricks:
             won[t.winner] += 1
-        bits = (_bits(hs[0]), _bits(hs[1]), _bits(hs[2]))
-        at_play = [_bits(h) for h in at_play_cards]
+        bits = (card_mask(hs[0]), card_mask(hs[1]), card_mask(hs[2]))
+        at_play = [card_mask(h) for h in at_play_cards]
         before = state.rules.vole_must_be_declared_before_trick
         state._s = _Core(
             phase=Phase.PLAY,
@@ -923,7 +910,7 @@ class GameState:
         if s.phase is not Phase.PLAY or s.turn is None or s.trump is None:
             return []
         led = s.trick_cards[0].index if s.trick_cards else -1
-        return list(_cards(legal_card_mask(s.hands[s.turn], led, s.trump)))
+        return list(_cards(legal_mask(s.hands[s.turn], led, CARD_SPACE[s.trump])))
 
     def _legal_bids(self) -> list[str]:
         kinds = {b.kind for _, b in self._s.bids}
@@ -1076,8 +1063,8 @@ class GameState:
         drawn = self.deal.stock[s.stock_pos : s.stock_pos + n]
         if any(c is None for c in drawn):
             raise IllegalActionError("a card taken in from the stock is unknown in this deal", seat=seat)
-        hand &= ~_bits(action.discards)
-        hand |= _bits(c for c in drawn if c is not None)
+        hand &= ~card_mask(action.discards)
+        hand |= card_mask(c for c in drawn if c is not None)
         s.hands = _replace3(s.hands, seat, hand)
         s.discards = _replace3(s.discards, seat, s.discards[seat] + action.discards)
         s.taken_in = _replace3(s.taken_in, seat, s.taken_in[seat] + n)

@@ -6,7 +6,7 @@ the pool, so for every hand the players' net amounts plus the change in the
 pool sum to zero.
 
 >>> from ombre.engine.cards import parse_cards, Suit
->>> from ombre.engine.rules import get_rules
+>>> from ombre.engine.rulesets import get_rules
 >>> hands = (parse_cards("As 2s Ac Ks Kc Kh Qh 2d 3d"), parse_cards("Qs Js 7s 6s 5s Kd Qd Jd Ah"),
 ...          parse_cards("4s 3s 4c Jc Jh 2h 3h 4h 5h"))
 >>> st = settle(get_rules("court-gamester"), ombre=0, tricks_won=(5, 4, 0), hands_at_play=hands,
@@ -21,7 +21,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ombre.engine.cards import Card, Suit
-from ombre.engine.rules import Result, RuleSet, codille_winner, is_seat, matador_sequence, result_of
+from ombre.engine.rules import Result, codille_winner, is_seat, matador_sequence, result_of
+from ombre.engine.rulesets import RuleSet
 from ombre.errors import RulesError
 
 __all__ = ["Amount", "Transfer", "Settlement", "settle", "POOL"]
@@ -160,7 +161,7 @@ def settle(
 ) -> Settlement:
     """Settle one hand under ``rules``.  ``ombre`` is ``None`` when all passed (the pool carries over).
 
-    The steps, with their sources (see :class:`~ombre.engine.rules.RuleSet` for the numbers):
+    The steps, with their sources (see :class:`~ombre.engine.rulesets.RuleSet` for the numbers):
 
     1. If the table is empty, each player stakes for the game (1665 "great
        Marks you stake each one one for the Game"; Court Gamester, a fish of
@@ -308,7 +309,7 @@ def _check_inputs(
 ) -> None:
     """Refuse arguments that no hand of Ombre can give, naming the argument.
 
-    >>> from ombre.engine.rules import get_rules
+    >>> from ombre.engine.rulesets import get_rules
     >>> settle(get_rules("1665"), ombre=0, tricks_won=(5, 4, 0), hands_at_play=((), (), ()),
     ...        trump=Suit.SPADES, passes=(7,))
     Traceback (most recent call last):
@@ -317,7 +318,7 @@ def _check_inputs(
     """
     if not isinstance(rules, RuleSet):
         raise RulesError(
-            f"rules: expected a RuleSet (ombre.engine.rules.get_rules({rules!r}) gives one), "
+            f"rules: expected a RuleSet (ombre.engine.rulesets.get_rules({rules!r}) gives one), "
             f"not {type(rules).__name__} {rules!r}"
         )
 

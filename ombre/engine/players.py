@@ -58,13 +58,13 @@ from ombre.engine.rules import (
     beats,
     card_order,
     effective_suit,
-    get_rules,
     is_matador,
     is_trump,
     matadors,
     trick_winner,
     trump_order,
 )
+from ombre.engine.rulesets import get_rules
 from ombre.engine.solver import Objective, Position, Solver
 from ombre.errors import OmbreError
 

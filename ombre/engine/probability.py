@@ -33,7 +33,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from ombre.engine.cards import BASTO, DECK, SPADILLE, Card, Suit, as_suit
+from ombre.engine.cards import BASTO, DECK, SPADILLE, Card, Suit, as_suit, card_mask
 from ombre.engine.rules import manille, trump_order
 from ombre.errors import OmbreError
 
@@ -53,7 +53,6 @@ __all__ = [
     "trump_count_distribution",
     "p_card_with_player",
     "SimDeal",
-    "card_mask",
     "deal_sample",
     "Event",
     "EVENTS",
@@ -222,18 +221,6 @@ class SimDeal:
         """How many of ``cards`` (cards, or a bit set of them) were dealt to ``seat``."""
         mask = cards if isinstance(cards, int) else card_mask(cards)
         return (self.hands[seat] & mask).bit_count()
-
-
-def card_mask(cards: Iterable[Card]) -> int:
-    """The cards as a bit set (bit ``card.index``).
-
-    >>> card_mask([SPADILLE, BASTO]) == (1 << 0) | (1 << 10)
-    True
-    """
-    m = 0
-    for c in cards:
-        m |= 1 << c.index
-    return m
 
 
 _BITS = tuple(1 << i for i in range(PACK_SIZE))

@@ -272,7 +272,7 @@ class SetSpec:
 class SetPlan:
     """How to teach a set: the book's estimate of its class time, its rules, and what to have ready.
 
-    ``rules`` names the rule sets (:data:`ombre.engine.rules.RULESETS` keys) whose payments the questions
+    ``rules`` names the rule sets (:data:`ombre.engine.rulesets.RULESETS` keys) whose payments the questions
     use, each question naming its own; an empty tuple means the questions use only the rules of
     play (the order of the cards, following suit, who wins a trick), which the engine applies alike
     under every rule set.

@@ -32,17 +32,8 @@ from ombre.display.svg import cards_html
 from ombre.engine.cards import DECK, SUITS, Card, Suit, parse_cards
 from ombre.engine.game import Deal
 from ombre.engine.payments import Amount, settle
-from ombre.engine.rules import (
-    RULES_1665,
-    RULES_COURT_GAMESTER,
-    Result,
-    RuleSet,
-    explain_play,
-    legal_plays,
-    plain_order,
-    result_of,
-    trump_order,
-)
+from ombre.engine.rules import Result, explain_play, legal_plays, plain_order, result_of, trump_order
+from ombre.engine.rulesets import RULES_1665, RULES_COURT_GAMESTER, RuleSet
 from ombre.engine.solver import Position, analyse, solve
 from ombre.sources.edition import load_edition
 
@@ -528,8 +519,8 @@ def payments_html() -> Html:
         f"{repuesto(RULES_1665)}; {repuesto(RULES_COURT_GAMESTER)}.</p>"
     )
     provenance = _computed_by(
-        "ombre.engine.rules.RULES_1665",
-        "ombre.engine.rules.RULES_COURT_GAMESTER",
+        "ombre.engine.rulesets.RULES_1665",
+        "ombre.engine.rulesets.RULES_COURT_GAMESTER",
         "ombre.engine.payments.settle",
     )
     return Html('<div class="ombre-fig-payments">' + rules_table + scen + note + provenance + "</div>")

@@ -38,7 +38,7 @@ from ombre.engine.record.model import (
     _record_error,
 )
 from ombre.engine.record.replay import _Replayer
-from ombre.engine.rules import get_rules
+from ombre.engine.rulesets import get_rules
 from ombre.errors import RecordError, RulesError
 
 __all__ = [

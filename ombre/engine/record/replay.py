@@ -24,7 +24,8 @@ from ombre.engine.record.model import (
     _Problem,
     _record_error,
 )
-from ombre.engine.rules import RuleSet, get_rules, legal_plays
+from ombre.engine.rules import legal_plays
+from ombre.engine.rulesets import RuleSet, get_rules
 from ombre.errors import IllegalActionError, OmbreError, RulesError
 
 __all__ = ["replay_record", "RecordReplay", "RenounceNote", "ExchangeTurn"]

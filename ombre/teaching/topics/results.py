@@ -9,7 +9,8 @@ from fractions import Fraction
 from ombre.engine.cards import DECK, SUITS, Card, Suit
 from ombre.engine.payments import settle
 from ombre.engine.players import strength
-from ombre.engine.rules import Result, get_rules, result_of, trump_order
+from ombre.engine.rules import Result, result_of, trump_order
+from ombre.engine.rulesets import get_rules
 from ombre.teaching.answers import ExerciseError
 from ombre.teaching.generators import _END_SRC, Topic, _distinct, _ex, _t
 from ombre.teaching.model import Choice, Exercise, SetPlan, SetSpec

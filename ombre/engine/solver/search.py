@@ -1,0 +1,1016 @@
+"""The double-dummy search: :class:`Solver`, alpha-beta over the cards run as zero-window tests.
+
+The search uses the tools that make bridge solvers fast:
+
+* cards as bit sets over codes renumbered per trump (:mod:`ombre.engine._core`),
+  every suit as it counts in play one contiguous block, and then renumbered
+  0, 1, ... over the cards of the deal only, so that a hand fits in one of
+  CPython's 30-bit integer digits;
+* a transposition table at trick starts, keyed on the position renumbered by
+  relative rank (only the order of the cards still out matters, so equal
+  positions share an entry), holding a lower and an upper bound;
+* one card tried per run of equivalent cards (cards of one hand with no
+  outstanding card between them), the matadors kept apart from the other
+  trumps, since only they have the privilege of not following a lower trump;
+* quick-trick bounds (top trumps in sequence, then plain cards: a defender's
+  top ones, the Ombre's until a defender could still hold a higher one, once
+  the other side has no trumps or must follow; for the Ombre also those plain
+  cards first, then one trump lead and his sure trumps), and sure trump tricks
+  checked in the trick loop itself when no trump falls, so such positions cost
+  no search;
+* move ordering: the card that decided the same position before, then the
+  lead that last decided a test at the same seat and trick count (a killer
+  move); the Ombre's winners first; a defender cashes plain winners the Ombre
+  must follow, then leads low to a suit his partner wins, then master trumps,
+  then his other low cards, and last the winners the Ombre might ruff; among
+  the Ombre's winners and a defender's low cards, those that decided most
+  tests for that seat so far come first (a history table); second hand plays
+  his cheapest winner (the Ombre, one the third hand cannot beat; a defender
+  after his partner's lead, one the Ombre cannot beat), a defender plays low
+  when his partner can beat the lead; otherwise the cheapest card.  Under the
+  ``"outcome"`` objective the defenders lead winners first like the Ombre,
+  with no killer moves and no history table: measured over the benchmark's
+  deals, those cost more than they save there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ombre.engine._core import TABLES, legal_mask, trick_winner_codes
+from ombre.engine.cards import Card, Suit, as_suit
+from ombre.engine.rules import is_seat
+from ombre.engine.solver.objective import Objective
+from ombre.engine.solver.position import Position, PositionError, _check_position
+from ombre.engine.solver.tables import (
+    _BEST,
+    _CHUNKS,
+    _FINAL,
+    _LEAD_TRUMP,
+    _NEED_HI,
+    _NEED_LO,
+    _NEXT,
+    _NO_CARDS,
+    _ROTATE,
+    _SURE,
+    _TRUMP_BOUNDS,
+    _WORST,
+    _Counts,
+    _layout,
+    _sure_count,
+)
+
+__all__ = ["Solver", "SearchStats"]
+
+
+@dataclass
+class SearchStats:
+    """Counters of the search: trick-start positions searched, table hits, zero-window tests."""
+
+    nodes: int = 0
+    tt_hits: int = 0
+    tests: int = 0
+
+
+class Solver:
+    """A solver for one trump suit, Ombre seat and objective; its transposition table is kept between calls.
+
+    Reusing one solver for many positions of the same hand (for instance every
+    step of a record) shares the table and is much faster than fresh calls.
+
+    >>> from ombre.engine.solver import random_position, solve
+    >>> p = random_position(3)
+    >>> s = Solver(p.trump, p.ombre)
+    >>> s.value(p) == solve(p)
+    True
+    >>> s.stats.nodes > 0
+    True
+    """
+
+    def __init__(self, trump: Suit | str, ombre: int, objective: Objective = "tricks") -> None:
+        if objective not in ("tricks", "outcome"):
+            raise PositionError(f"unknown objective {objective!r} (use 'tricks' or 'outcome')")
+        if not is_seat(ombre):
+            raise PositionError(f"the Ombre's seat must be 0, 1 or 2, not {ombre!r}")
+        self.trump = as_suit(trump, "trump")
+        self.ombre = ombre
+        self.objective: Objective = objective
+        self._full = TABLES[self.trump]
+        self._tt: dict[int, int] = {}
+        self._hint: dict[int, int] = {}
+        self._memo2: dict[int, int] = {}
+        self.stats = SearchStats()
+        self._lay = _NO_CARDS[self.trump]  # replaced by the first position's cards
+        self._search: _SearchFn = _build_search(self)
+
+    # -- public ----------------------------------------------------------------
+
+    def value(self, pos: Position) -> int:
+        """The exact value of ``pos``: the Ombre's tricks in the hand, or the outcome ordinal."""
+        self._check(pos)
+        hs, lead, trick, won = self._encode(pos)
+        return self._exact(hs, lead, trick, won)
+
+    def analyse(self, pos: Position) -> dict[Card, int]:
+        """The value of each legal card of the seat to move, in the order of that seat's hand."""
+        self._check(pos)
+        out: dict[Card, int] = {}
+        memo: dict[int, int] = {}
+        hs, lead, trick, won = self._encode(pos)
+        seat = (lead + len(trick)) % 3
+        tb = self._lay.tb
+        hand = hs[seat]
+        legal = legal_mask(hand, trick[0] if trick else -1, tb)
+        occ = hs[0] | hs[1] | hs[2]
+        for t in trick:
+            occ |= 1 << t
+        others = occ & ~hand
+        run_of: dict[int, int] = {}
+        x = legal
+        while x:
+            c = x.bit_length() - 1
+            run = self._run(c, hand, others)
+            r = run & legal
+            y = r
+            while y:
+                low = y & -y
+                run_of[low.bit_length() - 1] = c
+                y ^= low
+            x &= ~run
+        for card in pos.legal_cards():
+            code = tb.code_of[card.index]
+            rep = run_of[code]
+            if rep not in memo:
+                memo[rep] = self._value_after(hs, lead, trick, won, rep)
+            out[card] = memo[rep]
+        return out
+
+    # -- encoding --------------------------------------------------------------
+
+    def _check(self, pos: Position) -> None:
+        _check_position(pos, "pos")
+        if pos.trump is not self.trump or pos.ombre != self.ombre:
+            raise PositionError(
+                f"this solver is for {self.trump.plural} with the Ombre in seat {self.ombre}; "
+                f"the position has {pos.trump.plural} and seat {pos.ombre}"
+            )
+        if not pos.tricks_left:
+            raise PositionError("the hand is over: there is nothing to solve")
+        if self.objective == "outcome" and sum(pos.won) + pos.tricks_left != 9:
+            raise PositionError(
+                f"the outcome needs the whole hand: {sum(pos.won)} tricks won and {pos.tricks_left} to come"
+                " do not make nine (give the tricks already won)"
+            )
+
+    def _encode(self, pos: Position) -> tuple[_Counts, int, tuple[int, ...], _Counts]:
+        full = self._full
+        cards = full.mask(pos.trick)
+        for h in pos.hands:
+            cards |= full.mask(h)
+        if cards & ~self._lay.cards:
+            # new cards: a layout over them; the table's keys do not depend on it, the rest does
+            self._lay = _layout(self._full, cards)
+            self._hint.clear()
+            self._memo2.clear()
+            self._search = _build_search(self)
+        tb = self._lay.tb
+        hs = tuple(tb.mask(h) for h in pos.hands)
+        o = self.ombre
+        won = (pos.won[o], pos.won[(o + 1) % 3], pos.won[(o + 2) % 3])
+        return (hs[0], hs[1], hs[2]), pos.leader, tuple(tb.code_of[c.index] for c in pos.trick), won
+
+    def _run(self, c: int, hand: int, others: int) -> int:
+        """The run of cards of ``hand`` equivalent to ``c`` (``others``: the cards outside the hand)."""
+        below = self._lay.run_below[c]
+        ob = others & below
+        if ob:
+            return ((1 << (c + 1)) - (1 << ob.bit_length())) & hand
+        return (below | (1 << c)) & hand
+
+    # -- exact values by zero-window tests ------------------------------------------
+
+    def _bounds(self, won: tuple[int, int, int], n: int) -> tuple[int, int]:
+        o, a, b = won
+        if self.objective == "tricks":
+            return o, o + n
+        return _WORST[o, a, b, 0], _BEST[o, a, b, 0]
+
+    def _exact(self, hs: _Counts, lead: int, trick: tuple[int, ...], won: _Counts) -> int:
+        """The exact value by a series of zero-window tests (MTD(f)): each test moves a bound."""
+        n = hs[lead].bit_count() + (1 if trick else 0)
+        lo, hi = self._bounds(won, n)
+        if self.objective == "tricks":
+            # a first guess: the Ombre's trumps, less one, is about what he makes in a random deal
+            trumps = (hs[self.ombre] & self._lay.tb.trump_mask).bit_count()
+            guess = won[0] + max(1, trumps - 1)
+        else:
+            guess = (lo + hi + 1) // 2
+        while lo < hi:
+            target = max(min(guess, hi), lo + 1)
+            self.stats.tests += 1
+            v = self._test_partial(hs, lead, trick, won, target)
+            if v >= target:
+                lo = v
+                guess = v + 1
+            else:
+                hi = v
+                guess = v
+        return lo
+
+    def _value_after(self, hs: _Counts, lead: int, trick: tuple[int, ...], won: _Counts, card: int) -> int:
+        seat = (lead + len(trick)) % 3
+        h = list(hs)
+        h[seat] ^= 1 << card
+        nh = (h[0], h[1], h[2])
+        t = trick + (card,)
+        if len(t) < 3:
+            return self._exact(nh, lead, t, won)
+        w = (lead + trick_winner_codes(t[0], t[1], t[2], self._lay.tb)) % 3
+        nw = self._add_trick(won, w)
+        if not nh[0]:
+            return self._final(nw)
+        return self._exact(nh, w, (), nw)
+
+    def _add_trick(self, won: tuple[int, int, int], seat: int) -> tuple[int, int, int]:
+        rel = (seat - self.ombre) % 3
+        o, a, b = won
+        if rel == 0:
+            return (o + 1, a, b)
+        if rel == 1:
+            return (o, a + 1, b)
+        return (o, a, b + 1)
+
+    def _final(self, won: tuple[int, int, int]) -> int:
+        if self.objective == "tricks":
+            return won[0]
+        return _FINAL[won]
+
+    def _test_partial(self, hs: _Counts, lead: int, trick: tuple[int, ...], won: _Counts, target: int) -> int:
+        """A fail-soft zero-window test from a position that may be inside a trick.
+
+        The result ``v`` is a lower bound of the value if ``v >= target``, an upper bound otherwise.
+        """
+        if not trick:
+            if not hs[0] | hs[1] | hs[2]:
+                return self._final(won)
+            return self._search(hs[0], hs[1], hs[2], lead, won[0], won[1], won[2], target)
+        seat = (lead + len(trick)) % 3
+        maxer = seat == self.ombre
+        hand = hs[seat]
+        legal = legal_mask(hand, trick[0], self._lay.tb)
+        occ = hs[0] | hs[1] | hs[2]
+        for played in trick:
+            occ |= 1 << played
+        others = occ & ~hand
+        best = -1 if maxer else 99
+        x = legal
+        while x:
+            c = x.bit_length() - 1
+            x &= ~self._run(c, hand, others)
+            h = list(hs)
+            h[seat] ^= 1 << c
+            nh = (h[0], h[1], h[2])
+            t = trick + (c,)
+            if len(t) < 3:
+                v = self._test_partial(nh, lead, t, won, target)
+            else:
+                w = (lead + trick_winner_codes(t[0], t[1], t[2], self._lay.tb)) % 3
+                v = self._test_partial(nh, w, (), self._add_trick(won, w), target)
+            if maxer:
+                if v > best:
+                    best = v
+                    if v >= target:
+                        return v
+            elif v < best:
+                best = v
+                if v < target:
+                    return v
+        return best
+
+    # -- the search at trick starts ------------------------------------------------
+
+
+_SearchFn = Callable[[int, int, int, int, int, int, int, int], int]
+
+
+def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one closure for speed
+    """The search at trick starts, as closures over the solver's tables (local names are fast).
+
+    ``search(h0, h1, h2, leader, o, a, b, target)`` is a fail-soft zero-window
+    test: hands by seat, the leader of the trick about to start, the tricks
+    won so far by the Ombre and the two defenders (the seat after the Ombre
+    first); it returns a lower bound of the value if that is ``>= target``,
+    an upper bound otherwise.
+    """
+    lay = solver._lay
+    tb = lay.tb
+    om = solver.ombre
+    d1 = _NEXT[om]
+    d2 = _NEXT[d1]
+    rel = [0, 0, 0]
+    rel[d1] = 1
+    rel[d2] = 2
+    tricks_obj = solver.objective == "tricks"
+    tt = solver._tt
+    hints = solver._hint
+    # the lead that last decided a test, by seat and tricks left (a killer move: siblings share it)
+    killers = [-1] * 30
+    # the history of decisive leads, by seat and card: each lead that decides a test lowers its
+    # entry by the tricks left, so an ascending sort puts those that decided most (and highest) first
+    history = ([0] * 40, [0] * 40, [0] * 40)
+    memo2 = solver._memo2
+    keys: dict[int, int] = {}
+    stats = solver.stats
+    tbase = tb.trump_base
+    follow = tb.follow_mask
+    tmask = tb.trump_mask
+    winm = tb.win_mask
+    plains = lay.plain_masks
+    blocks_up = lay.blocks_up
+    runs = lay.runs
+    priv = tb.priv
+    matm = tb.matadors
+    bm0, bm1, bm2, bm3 = tb.block_mask
+    trump_bounds = _TRUMP_BOUNDS
+    chunks = _CHUNKS
+    sure_cache = _SURE
+    lead_cache = _LEAD_TRUMP
+    need_lo = _NEED_LO
+    need_hi = _NEED_HI
+    worst = _WORST
+    best_t = _BEST
+    final_t = _FINAL
+    nxt = _NEXT
+
+    def final(o: int, a: int, b: int) -> int:
+        return o if tricks_obj else final_t[o, a, b]
+
+    def last(h0: int, h1: int, h2: int, leader: int, o: int, a: int, b: int) -> int:
+        hs = (h0, h1, h2)
+        p1 = nxt[leader]
+        p2 = nxt[p1]
+        c0, c1, c2 = hs[leader].bit_length() - 1, hs[p1].bit_length() - 1, hs[p2].bit_length() - 1
+        w = (leader, p1, p2)[trick_winner_codes(c0, c1, c2, tb)]
+        r = rel[w]
+        if r == 0:
+            o += 1
+        elif r == 1:
+            a += 1
+        else:
+            b += 1
+        return o if tricks_obj else final_t[o, a, b]
+
+    def small(h0: int, h1: int, h2: int, leader: int, o: int, a: int, b: int, target: int) -> int:
+        """The value with two tricks left, by minimax (remembered by the exact hands).
+
+        Under the tricks objective a test that the tricks won so far decide, or that the two to
+        come cannot reach, returns that bound at once (``o`` or ``o + 2``); otherwise the value
+        is exact, whatever ``target``.
+        """
+        if tricks_obj:
+            if o >= target:
+                return o
+            if o + 2 < target:
+                return o + 2
+        mkey = h0 | h1 << 27 | h2 << 54 | leader << 81
+        if not tricks_obj:
+            mkey |= (o | a << 4 | b << 8) << 83
+        got = memo2.get(mkey)
+        if got is not None:
+            return got + o if tricks_obj else got
+        hs = (h0, h1, h2)
+        p1 = nxt[leader]
+        p2 = nxt[p1]
+        H0, H1, H2 = hs[leader], hs[p1], hs[p2]
+        m0, m1, m2 = leader == om, p1 == om, p2 == om
+        # by place in this trick (0 the leader): the Ombre's place, and each place's side
+        mpos = 0 if m0 else (1 if m1 else 2)
+        rpos = (rel[leader], rel[p1], rel[p2])
+        rot = _ROTATE
+        # alpha-beta with the whole window: the value is exact (values lie in lo_v..hi_v)
+        lo_v, hi_v = (o, o + 2) if tricks_obj else (-1, 99)
+        best0 = -1 if m0 else 99
+        x = H0
+        while x:
+            low0 = x & -x
+            x ^= low0
+            c0 = low0.bit_length() - 1
+            l0 = (H0 ^ low0).bit_length() - 1
+            ok = winm[c0]
+            L2 = legal_mask(H2, c0, tb)
+            if m0:
+                a1, b1 = (best0 if best0 > lo_v else lo_v), hi_v
+            else:
+                a1, b1 = lo_v, (best0 if best0 < hi_v else hi_v)
+            best1 = -1 if m1 else 99
+            y = legal_mask(H1, c0, tb)
+            while y:
+                low1 = y & -y
+                y ^= low1
+                c1 = low1.bit_length() - 1
+                l1 = (H1 ^ low1).bit_length() - 1
+                if c1 > c0 and ok >> c1 & 1:
+                    w0, cur = 1, c1
+                else:
+                    w0, cur = 0, c0
+                if m1:
+                    a2, b2 = (best1 if best1 > a1 else a1), b1
+                else:
+                    a2, b2 = a1, (best1 if best1 < b1 else b1)
+                best2 = -1 if m2 else 99
+                z = L2
+                while z:
+                    low2 = z & -z
+                    z ^= low2
+                    c2 = low2.bit_length() - 1
+                    w = 2 if c2 > cur and ok >> c2 & 1 else w0
+                    # the last trick, led from place w, each playing his last card
+                    order = rot[w]
+                    last_cards = (l0, l1, (H2 ^ low2).bit_length() - 1)
+                    d0 = last_cards[order[0]]
+                    d1 = last_cards[order[1]]
+                    d2 = last_cards[order[2]]
+                    w2 = order[trick_winner_codes(d0, d1, d2, tb)]
+                    if tricks_obj:
+                        v = o + (w == mpos) + (w2 == mpos)
+                    else:
+                        t = [o, a, b]
+                        t[rpos[w]] += 1
+                        t[rpos[w2]] += 1
+                        v = final_t[t[0], t[1], t[2]]
+                    if m2:
+                        if v > best2:
+                            best2 = v
+                            if v >= b2:
+                                break
+                    elif v < best2:
+                        best2 = v
+                        if v <= a2:
+                            break
+                if m1:
+                    if best2 > best1:
+                        best1 = best2
+                        if best1 >= b1:
+                            break
+                elif best2 < best1:
+                    best1 = best2
+                    if best1 <= a1:
+                        break
+            if m0:
+                if best1 > best0:
+                    best0 = best1
+                    if best0 >= hi_v:
+                        break
+            elif best1 < best0:
+                best0 = best1
+                if best0 <= lo_v:
+                    break
+        memo2[mkey] = best0 - o if tricks_obj else best0
+        return best0
+
+    def key(h0: int, h1: int, rem: int) -> int:
+        """The position renumbered by relative rank: equal positions share a key (remembered)."""
+        exact = rem | h0 << 27 | h1 << 54
+        k = keys.get(exact)
+        if k is not None:
+            return k
+        c = chunks[(rem & 0xFFFF) << 32 | (h0 & 0xFFFF) << 16 | (h1 & 0xFFFF)]
+        k0 = c & 0xFFFF
+        k1 = (c >> 16) & 0xFFFF
+        s = c >> 32
+        r = (rem >> 16) & 0xFFFF
+        if r:
+            c = chunks[r << 32 | ((h0 >> 16) & 0xFFFF) << 16 | ((h1 >> 16) & 0xFFFF)]
+            k0 |= (c & 0xFFFF) << s
+            k1 |= ((c >> 16) & 0xFFFF) << s
+            s += c >> 32
+        lens = (
+            (rem & bm0).bit_count()
+            | (rem & bm1).bit_count() << 4
+            | (rem & bm2).bit_count() << 8
+            | (rem & bm3).bit_count() << 12
+        )
+        k = keys[exact] = k0 | k1 << 27 | lens << 54 | (rem & matm).bit_count() << 70
+        return k
+
+    def sure(ta: int, tb_: int) -> int:
+        """How many of B's trumps win whatever is played (see :meth:`Solver` docs): |B| - matching."""
+        k = (ta >> tbase) << 12 | (tb_ >> tbase)
+        v = sure_cache.get(k)
+        if v is None:
+            v = sure_cache[k] = _sure_count(ta, tb_)
+        return v
+
+    def lead_trump(tO: int, tD1: int, tD2: int) -> int:
+        """Tricks the Ombre, on lead, is sure of by leading one trump and then his sure trumps.
+
+        For each trump he might lead: whatever trump (or other card, when
+        allowed) each defender plays to it, the Ombre wins the trick if his card
+        is the highest, and afterwards :func:`sure` counts what his remaining
+        trumps win against the defenders' remaining ones, whoever leads.  A
+        defender holding a trump that the privilege does not excuse must play a
+        trump (any one); otherwise he may also keep his trumps.  The least over
+        the defenders' replies is what that lead guarantees; the best lead gives
+        the bound.
+        """
+        k = (matm >> tbase) << 36 | (tO >> tbase) << 24 | (tD1 >> tbase) << 12 | (tD2 >> tbase)
+        v = lead_cache.get(k)
+        if v is not None:
+            return v
+        v = 0
+        x = tO
+        while x:
+            low = x & -x
+            x ^= low
+            pv = priv[low.bit_length() - 1]
+            rest = tO ^ low
+            opts1 = [0] if not tD1 & ~pv else []
+            y = tD1
+            while y:
+                b1 = y & -y
+                y ^= b1
+                opts1.append(b1)
+            opts2 = [0] if not tD2 & ~pv else []
+            y = tD2
+            while y:
+                b2 = y & -y
+                y ^= b2
+                opts2.append(b2)
+            least = 99
+            for r1 in opts1:
+                for r2 in opts2:
+                    got = (1 if low > r1 and low > r2 else 0) + sure((tD1 ^ r1) | (tD2 ^ r2), rest)
+                    if got < least:
+                        least = got
+                        if least <= v:
+                            break
+                if least <= v:
+                    break
+            if least > v:
+                v = least
+        lead_cache[k] = v
+        return v
+
+    def tops(hand: int, rem: int) -> int:
+        q = 0
+        for bm in plains:
+            # the hand's cards of the suit above every card of it outside the hand
+            q += ((hand & bm) >> (rem & bm & ~hand).bit_length()).bit_count()
+        return q
+
+    def rounds(hO: int, hD1: int, hD2: int, ruff1: int, ruff2: int) -> int:
+        """The Ombre's plain cards that win when he plays each plain suit from the top, on lead.
+
+        A defender beats his ``i``-th card of a suit only with a higher card kept until then,
+        which takes at least ``i`` cards of the suit (cards a defender discards meanwhile only
+        weaken him).  A defender who may ruff (``ruff1``, ``ruff2`` true) must follow as long as
+        he holds the suit, so a suit counts no more rounds than he has cards of it, and none if
+        he is void.
+        """
+        extra = 0
+        defenders = ((hD1, ruff1), (hD2, ruff2))
+        for bm in plains:
+            own = hO & bm
+            if not own:
+                continue
+            run = own.bit_count()
+            for hD, ruff in defenders:
+                x = hD & bm
+                if x:
+                    # ``above``: the Ombre's cards above the defender's best, who beats the next
+                    # one if he holds more cards of the suit than that
+                    held = x.bit_count()
+                    above = (own >> x.bit_length()).bit_count()
+                    if above < held and above < run:
+                        run = above
+                    if ruff and held < run:
+                        run = held
+                elif ruff:
+                    run = 0
+                    break
+            extra += run
+        return extra
+
+    def quick(hl: int, opp1: int, opp2: int, rem: int, partner: int, need: int) -> int:
+        """Tricks the side on lead can take at once: top trumps, then plain cards if safe.
+
+        ``partner`` is the leader's partner's hand (0 for the Ombre, who has none; for a
+        defender, ``opp1`` is the Ombre and ``opp2`` is 0); ``need`` the count that would
+        decide the test: when an opponent keeps trumps, the plain cards are counted only if
+        they can make the count reach it (the result is a bound either way).
+        The leader first cashes his ``k`` top trumps in sequence: each is higher
+        than every trump out, so no privilege applies and every opponent must
+        follow with a trump, and an opponent with at most ``k`` trumps is left
+        with none.  Then he plays each plain suit from the top: the Ombre counts
+        ``rounds``, a defender the cards above every card out of his hand.
+        If no opponent has a trump left, those cards all win (and the Ombre's
+        remaining trumps too).  Otherwise the leader cashes no more cards of a
+        suit than an opponent still holding trumps has of it: that opponent
+        must follow every time, so cannot ruff; the other has no trump.  A
+        partner void in the suit and holding only trumps would have to ruff and
+        take the lead, so a defender cashes no more plain cards than his
+        partner holds cards outside trumps (he discards those first).
+        """
+        k = ((hl & tmask) >> (rem & tmask & ~hl).bit_length()).bit_count()
+        d1_ = (opp1 & tmask).bit_count() > k
+        d2_ = (opp2 & tmask).bit_count() > k
+        kept = d1_ or d2_
+        if kept and (k >= need or k + (hl & ~tmask).bit_count() < need):
+            return k
+        if not partner:
+            extra = rounds(hl, opp1, opp2, d1_, d2_)
+            return k + extra if kept else (hl & tmask).bit_count() + extra
+        if not kept:
+            return k + tops(hl, rem)
+        extra = 0
+        for bm in plains:
+            run = ((hl & bm) >> (rem & bm & ~hl).bit_length()).bit_count()
+            if run:
+                c = (opp1 & bm).bit_count()
+                extra += c if c < run else run
+        if extra and (partner & tmask).bit_count() > k:
+            c = (partner & ~tmask).bit_count()
+            if c < extra:
+                extra = c
+        return k + extra
+
+    def search(h0: int, h1: int, h2: int, leader: int, o: int, a: int, b: int, target: int) -> int:
+        n = h0.bit_count()
+        if n <= 2:
+            if n == 2:
+                return small(h0, h1, h2, leader, o, a, b, target)
+            if n == 1:
+                return last(h0, h1, h2, leader, o, a, b)
+            return final(o, a, b)
+        stats.nodes += 1
+        hs = (h0, h1, h2)
+        hO = hs[om]
+        hD1 = hs[d1]
+        hD2 = hs[d2]
+        rem = h0 | h1 | h2
+        tO = hO & tmask
+        tD1 = hD1 & tmask
+        tD2 = hD2 & tmask
+        # sure tricks for each side, whoever leads; quick tricks for the side on lead
+        sure_q = -1
+        if tO:
+            if tD1 | tD2:
+                sure_q = trump_bounds[tO >> tbase | (tD1 >> tbase) << 12 | (tD2 >> tbase) << 24]
+                lo_q = sure_q & 15
+                hi_q = sure_q >> 4
+            else:
+                lo_q = tO.bit_count() + tops(hO, rem)
+                hi_q = 0
+        else:
+            lo_q = 0
+            hi_q = tD1.bit_count() + tops(hD1, rem) if tD1 else 0
+            if tD2:
+                q2 = tD2.bit_count() + tops(hD2, rem)
+                if q2 > hi_q:
+                    hi_q = q2
+        if tricks_obj:
+            lo = o + lo_q
+            hi = o + n - hi_q
+        else:
+            lo = worst[o, a, b, lo_q]
+            hi = best_t[o, a, b, hi_q]
+        if lo >= target:
+            return lo
+        if hi < target:
+            return hi
+        # the transposition table: bounds on the Ombre's tricks to come, or on the outcome
+        k = key(h0, h1, rem) | leader << 72
+        if tricks_obj:
+            base = o
+        else:
+            base = 0
+            k |= (o | a << 4 | b << 8) << 74
+        entry = tt.get(k)
+        if entry is not None:
+            stats.tt_hits += 1
+            e = (entry & 15) + base
+            if e > lo:
+                lo = e
+            e = (entry >> 4) + base
+            if e < hi:
+                hi = e
+            if lo >= target:
+                return lo
+            if hi < target:
+                return hi
+        # the dearer bounds for the side on lead, only when the cheap ones and the table leave
+        # the test open (a bound that decides it goes into the table, so a second visit ends there)
+        if leader == om:
+            need = target - o if tricks_obj else need_lo[o, a, b, target]
+            q = quick(hO, hD1, hD2, rem, 0, need)
+            if tO and tD1 | tD2:
+                q2 = lead_trump(tO, tD1, tD2)
+                if q2 > q:
+                    q = q2
+                if q < need:
+                    # or first the plain rounds that no defender holding a trump can ruff: no
+                    # trump falls and the Ombre keeps the lead, then the trump lead
+                    q2 += rounds(hO, hD1, hD2, tD1, tD2)
+                    if q2 > q:
+                        q = q2
+            if q > lo_q:
+                lo_q = q
+                lo = o + q if tricks_obj else worst[o, a, b, q]
+                if lo >= target:
+                    tt[k] = (lo - base) | (hi - base) << 4
+                    return lo
+        else:
+            hL = hs[leader]
+            hP = hs[d2 if leader == d1 else d1]
+            q = quick(hL, hO, 0, rem, hP, o + n - target + 1 if tricks_obj else need_hi[o, a, b, target])
+            if q <= hi_q and (tO or not hi_q):
+                # the defenders take this trick if the leader can lead a plain suit in
+                # which their side's best card beats the Ombre's, and the Ombre cannot
+                # ruff it (he holds the suit, or no trump): each defender may play his
+                # best card of the suit, and only a trump beats the suit led.  No trump
+                # falls to it, so a defender's sure trumps still win later, unless he
+                # holds nothing but trumps (void in the suit, he would have to trump it)
+                for bm in plains:
+                    if hL & bm:
+                        oS = hO & bm
+                        if (oS or not tO) and ((hL | hP) & bm).bit_length() > oS.bit_length():
+                            # the better defender's sure trumps are the cheap bound, unless the
+                            # partner holds nothing but trumps: then the leader's count only
+                            q2 = hi_q
+                            if tO and not hP & ~tmask:
+                                q2 = sure(tO, hL & tmask)
+                            if q2 + 1 > q:
+                                q = q2 + 1
+                            break
+            if q > hi_q:
+                hi_q = q
+                hi = o + n - q if tricks_obj else best_t[o, a, b, q]
+                if hi < target:
+                    tt[k] = (lo - base) | (hi - base) << 4
+                    return hi
+        v = expand(h0, h1, h2, leader, o, a, b, target, rem, k, sure_q if tricks_obj else -1)
+        if v >= target:
+            if v > lo:
+                lo = v
+        elif v < hi:
+            hi = v
+        tt[k] = (lo - base) | (hi - base) << 4
+        return v
+
+    def leads(H0: int, others0: int, leader: int, m0: bool, hO: int) -> list[int]:
+        """The leader's candidates, one per run of equivalent cards, in the order to try them.
+
+        The Ombre's winners (the top run of a block with no card out above it) come first,
+        highest first unless the history table says otherwise, then his low cards lowest
+        first; a defender's order is given below.  ``others0`` are the cards out of the
+        leader's hand, ``hO`` the Ombre's hand.
+        """
+        masters: list[int] = []
+        rest: list[int] = []
+        for bm in blocks_up:
+            x = H0 & bm
+            if x:
+                ob = others0 & bm
+                reps = runs[x | ob << 27]
+                top = reps[-1]
+                if ob >> top:
+                    rest += reps
+                else:
+                    masters.append(top)
+                    rest += reps[:-1]
+        masters.reverse()
+        if not tricks_obj:
+            return masters + rest
+        if m0:
+            if len(masters) > 1:
+                masters.sort(key=history[leader].__getitem__)
+            return masters + rest
+        # a defender first cashes plain winners the Ombre must follow (he cannot ruff them), then
+        # leads low to a suit his partner wins (the partner's best card beats the Ombre's, who
+        # must follow or has no trump), then master trumps, then the other low cards, and last
+        # the winners the Ombre might ruff; low cards by history within each group
+        if len(rest) > 1:
+            rest.sort(key=history[leader].__getitem__)
+        cash: list[int] = []
+        ruffable: list[int] = []
+        keep: list[int] = []
+        for c in masters:
+            if c >= tbase:
+                keep.append(c)
+            elif hO & follow[c]:
+                cash.append(c)
+            else:
+                ruffable.append(c)
+        partner = others0 & ~hO
+        to_partner: list[int] = []
+        other: list[int] = []
+        for c in rest:
+            fm = follow[c]
+            oS = hO & fm
+            if c < tbase and (oS or not hO & tmask) and (partner & fm).bit_length() > oS.bit_length():
+                to_partner.append(c)
+            else:
+                other.append(c)
+        return cash + to_partner + keep + other + ruffable
+
+    def expand(  # noqa: C901 - one loop per card of the trick, kept inline for speed
+        h0: int,
+        h1: int,
+        h2: int,
+        leader: int,
+        o: int,
+        a: int,
+        b: int,
+        target: int,
+        rem: int,
+        hkey: int,
+        sure_q: int,
+    ) -> int:
+        """Try the cards of the trick (the test of ``search``); ``hkey`` the position's table key.
+
+        ``sure_q`` is the position's sure trump tricks as packed by :class:`_TrumpBounds` (or -1):
+        after a trick in which no trump falls the next position has the same, and when they decide
+        the test there it is not searched.
+        """
+        hs = (h0, h1, h2)
+        p0 = leader
+        p1 = nxt[p0]
+        p2 = nxt[p1]
+        H0 = hs[p0]
+        H1 = hs[p1]
+        H2 = hs[p2]
+        m0 = p0 == om
+        m1 = p1 == om
+        m2 = p2 == om
+        r0, r1, r2 = rel[p0], rel[p1], rel[p2]
+        others0 = rem & ~H0
+        others1 = rem & ~H1
+        others2 = rem & ~H2
+
+        n = H0.bit_count()
+        slot = leader * 10 + n  # the killer's place: seat and tricks left
+        # the card that decided here before, or the killer, is tried before the others are listed
+        # (most tests that the leader's side wins need no other lead); it must be a run's top card
+        for hint in (killers[slot] if tricks_obj else -1, hints.get(hkey, -1)):
+            if hint >= 0 and hint in runs[H0 & follow[hint] | (others0 & follow[hint]) << 27]:
+                break
+        else:
+            hint = -1
+        if hint >= 0:
+            lead_cards = [hint]
+        else:
+            lead_cards = leads(H0, others0, leader, m0, hs[om])
+        best0 = -1 if m0 else 99
+        best_card = -1
+        all1: list[int] | None = None
+        all2: tuple[int, ...] | None = None
+        # after this trick: two tricks left go to the two-trick minimax directly
+        n1 = n - 1
+        child = search if n1 > 2 else small
+        lo_q = sure_q & 15
+        hi_q = sure_q >> 4
+
+        for c0 in lead_cards:
+            H0n = H0 ^ (1 << c0)
+            plain0 = sure_q >= 0 and c0 < tbase
+            # the cards the second and third players may play, as runs lowest first; the
+            # cards that beat the lead are always the last runs (the led suit above it, or trumps)
+            if c0 < tbase:
+                fm = follow[c0]
+                L1 = H1 & fm
+                L2 = H2 & fm
+            else:
+                # a trump led: a hand holding only matadors above it need not follow (privilege)
+                fm = tmask
+                pv = ~priv[c0]
+                L1 = H1 & tmask
+                if not L1 & pv:
+                    L1 = 0
+                L2 = H2 & tmask
+                if not L2 & pv:
+                    L2 = 0
+            if L1:
+                seconds = list(runs[L1 | (others1 & fm) << 27])
+            else:
+                L1 = H1
+                if all1 is None:
+                    all1 = []
+                    for bm in blocks_up:
+                        x = H1 & bm
+                        if x:
+                            all1 += runs[x | (others1 & bm) << 27]
+                seconds = list(all1)
+            if L2:
+                thirds0 = runs[L2 | (others2 & fm) << 27]
+            else:
+                L2 = H2
+                if all2 is None:
+                    all2 = ()
+                    for bm in blocks_up:
+                        x = H2 & bm
+                        if x:
+                            all2 += runs[x | (others2 & bm) << 27]
+                thirds0 = all2
+            ok = winm[c0]
+            i = len(seconds)
+            while i and seconds[i - 1] > c0 and ok >> seconds[i - 1] & 1:
+                i -= 1
+            if i < len(seconds):  # seconds[i:] beat the lead
+                beat3 = L2 & ok
+                if m1 or not m0:
+                    # the second hand's cheapest winner the third cannot beat: the Ombre second
+                    # falls back on his cheapest winner; a defender after his partner's lead tries
+                    # it only when the Ombre can beat the lead, and otherwise plays low
+                    j = i
+                    while j < len(seconds) and beat3 >> (seconds[j] + 1):
+                        j += 1
+                    if j == len(seconds):
+                        j = i if m1 else 0
+                    if j and (m1 or beat3 >> (c0 + 1)):
+                        seconds.insert(0, seconds.pop(j))
+                elif i and not beat3 >> (c0 + 1):
+                    # a defender second, his partner unable to beat the lead: his cheapest winner
+                    seconds.insert(0, seconds.pop(i))
+            best1 = -1 if m1 else 99
+            for c1 in seconds:
+                H1n = H1 ^ (1 << c1)
+                plain1 = plain0 and c1 < tbase
+                if c1 > c0 and ok >> c1 & 1:
+                    cur, wpos = c1, 1
+                    side_winning = m1 == m2
+                else:
+                    cur, wpos = c0, 0
+                    side_winning = m0 == m2
+                thirds = thirds0
+                if not side_winning:
+                    # the cards that beat the trick so far first (they are the last runs)
+                    i = len(thirds0)
+                    while i and thirds0[i - 1] > cur and ok >> thirds0[i - 1] & 1:
+                        i -= 1
+                    if 0 < i < len(thirds0):
+                        thirds = thirds0[i:] + thirds0[:i]
+                best2 = -1 if m2 else 99
+                for c2 in thirds:
+                    H2n = H2 ^ (1 << c2)
+                    if c2 > cur and ok >> c2 & 1:
+                        wseat, r = p2, r2
+                    elif wpos:
+                        wseat, r = p1, r1
+                    else:
+                        wseat, r = p0, r0
+                    if r == 0:
+                        no, na, nb = o + 1, a, b
+                    elif r == 1:
+                        no, na, nb = o, a + 1, b
+                    else:
+                        no, na, nb = o, a, b + 1
+                    if plain1 and c2 < tbase and (no + lo_q >= target or no + n1 - hi_q < target):
+                        # no trump fell: the next position's sure trump tricks decide it
+                        v = no + lo_q if no + lo_q >= target else no + n1 - hi_q
+                    elif p0 == 0:
+                        v = child(H0n, H1n, H2n, wseat, no, na, nb, target)
+                    elif p0 == 1:
+                        v = child(H2n, H0n, H1n, wseat, no, na, nb, target)
+                    else:
+                        v = child(H1n, H2n, H0n, wseat, no, na, nb, target)
+                    if m2:
+                        if v > best2:
+                            best2 = v
+                            if v >= target:
+                                break
+                    elif v < best2:
+                        best2 = v
+                        if v < target:
+                            break
+                if m1:
+                    if best2 > best1:
+                        best1 = best2
+                        if best1 >= target:
+                            break
+                elif best2 < best1:
+                    best1 = best2
+                    if best1 < target:
+                        break
+            if m0:
+                if best1 > best0:
+                    best0 = best1
+                    best_card = c0
+                    if best0 >= target:
+                        break
+            elif best1 < best0:
+                best0 = best1
+                best_card = c0
+                if best0 < target:
+                    break
+            if hint >= 0:  # the hint did not decide the test: the loop goes on over the other leads
+                lead_cards += [c for c in leads(H0, others0, leader, m0, hs[om]) if c != hint]
+                hint = -1
+        if best_card >= 0:
+            hints[hkey] = best_card
+            if tricks_obj and m0 == (best0 >= target):  # the leader's side decided the test with it
+                killers[slot] = best_card
+                history[leader][best_card] -= n
+        return best0
+
+    return search

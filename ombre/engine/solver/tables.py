@@ -1,0 +1,247 @@
+"""The precomputed tables of the search: outcome bounds, the layout of a deal's cards, runs, sure tricks.
+
+Tables that depend only on the rules are built once at import (:data:`_FINAL`, :data:`_WORST`,
+:data:`_BEST`, :data:`_NEED_LO`, :data:`_NEED_HI`); the others are filled on first use and
+shared by every solver (:class:`_Runs` per layout, :data:`_TRUMP_BOUNDS`, :data:`_CHUNKS`).
+Every name is private to the solver's package; :mod:`ombre.engine.solver.search` reads them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from ombre.engine._core import TABLES, Tables
+from ombre.engine.cards import SUITS, Suit
+from ombre.engine.rules import result_of
+from ombre.engine.solver.objective import outcome_value
+
+__all__: list[str] = []
+
+_NEXT = (1, 2, 0)
+#: ``_ROTATE[w]``: the places in a trick in playing order when place ``w`` leads
+_ROTATE = ((0, 1, 2), (1, 2, 0), (2, 0, 1))
+
+
+_Counts = tuple[int, int, int]
+_Bound = dict[tuple[int, int, int, int], int]
+
+
+def _outcome_tables() -> tuple[dict[_Counts, int], _Bound, _Bound]:
+    """Final outcomes, and bounds on the outcome given how many of the remaining tricks the Ombre takes.
+
+    ``final[o, a, b]``: ordinal of the result of a finished hand (Ombre o tricks, defenders a, b).
+    ``worst[o, a, b, q]``: the least ordinal reachable when the Ombre takes at least q more tricks.
+    ``best[o, a, b, q]``: the greatest ordinal reachable when the defenders take at least q more.
+    """
+    final: dict[_Counts, int] = {}
+    for o in range(10):
+        for a in range(10 - o):
+            b = 9 - o - a
+            final[o, a, b] = outcome_value(result_of((o, a, b), 0))
+    worst: _Bound = {}
+    best: _Bound = {}
+    for o in range(10):
+        for a in range(10 - o):
+            for b in range(10 - o - a):
+                n = 9 - o - a - b
+                for q in range(n + 1):
+                    lo = 3
+                    hi = 0
+                    for x in range(n + 1):
+                        for y in range(n - x + 1):
+                            v = final[o + x, a + y, b + n - x - y]
+                            if x >= q:
+                                lo = min(lo, v)
+                            if n - x >= q:
+                                hi = max(hi, v)
+                    worst[o, a, b, q] = lo
+                    best[o, a, b, q] = hi
+    return final, worst, best
+
+
+_FINAL, _WORST, _BEST = _outcome_tables()
+
+
+def _needs(bound: _Bound, ok: Callable[[int, int], bool]) -> _Bound:
+    """``need[o, a, b, target]``: the least q whose bound passes ``ok(bound, target)`` (10 if none)."""
+    need: _Bound = {}
+    for (o, a, b, q), v in sorted(bound.items()):
+        for target in range(5):
+            if ok(v, target) and (o, a, b, target) not in need:
+                need[o, a, b, target] = q
+    for o in range(10):
+        for a in range(10 - o):
+            for b in range(10 - o - a):
+                for target in range(5):
+                    need.setdefault((o, a, b, target), 10)
+    return need
+
+
+#: the least number of tricks to come that decides a zero-window test: for the Ombre, to reach
+#: the target; for the defenders, to keep him below it
+_NEED_LO = _needs(_WORST, lambda v, t: v >= t)
+_NEED_HI = _needs(_BEST, lambda v, t: v < t)
+
+
+class _Runs(dict[int, tuple[int, ...]]):
+    """A hand's runs of equivalent cards in one block, filled on first use.
+
+    ``[cards | outside << 27]``, for ``cards`` a hand's cards in one block and
+    ``outside`` the cards of that block still out in other hands, is the code of
+    the top card of each run (cards with no outside card between them), lowest
+    first.  The matadors are kept apart from the other trumps (``run_below``).
+    """
+
+    def __init__(self, run_below: Sequence[int]) -> None:
+        super().__init__()
+        self.run_below = run_below
+
+    def __missing__(self, key: int) -> tuple[int, ...]:
+        x = key & _LOW
+        others = key >> _W
+        run_below = self.run_below
+        reps: list[int] = []
+        while x:
+            c = x.bit_length() - 1
+            below = run_below[c]
+            ob = others & below
+            if ob:
+                x &= ~((1 << (c + 1)) - (1 << ob.bit_length()))
+            else:
+                x &= ~(below | (1 << c))
+            reps.append(c)
+        reps.reverse()
+        v = self[key] = tuple(reps)
+        return v
+
+
+#: the width of a layout's code set, since a position holds at most 27 cards (the search's
+#: keys shift by the literal 27, which Python folds into a constant)
+_W = 27
+_LOW = (1 << _W) - 1
+
+
+@dataclass(frozen=True)
+class _Layout:
+    """Tables for the search over the cards of one deal, renumbered 0, 1, ... in code order.
+
+    Only the cards in play get a code, so a hand fits in one 30-bit digit of
+    CPython's integers, on which every bit operation is cheaper than on two.
+    """
+
+    #: the fast core's tables over these cards only (:meth:`ombre.engine._core.Tables.from_order`)
+    tb: Tables
+    #: the cards this layout covers, as codes of :data:`ombre.engine._core.TABLES`
+    cards: int
+    #: codes of the same block strictly below each code; for a matador, only the matadors below it
+    run_below: tuple[int, ...]
+    plain_masks: tuple[int, ...]
+    #: the blocks' masks, lowest codes first (the trumps last)
+    blocks_up: tuple[int, ...]
+    runs: _Runs
+
+
+def _layout(full: Tables, cards: int) -> _Layout:
+    """The layout over ``cards`` (codes of ``full``), keeping their order."""
+    codes = [c for c in range(40) if cards >> c & 1]
+    m = len(codes)
+    assert m <= _W
+    matadors = sum(1 << i for i, c in enumerate(codes) if full.matadors >> c & 1)
+    card_of = tuple(full.card_of[c] for c in codes)
+    block_of = tuple(full.block_of[c] for c in codes)
+    tb = Tables.from_order(full.trump, card_of, block_of, matadors)
+    below = []
+    for c in range(m):
+        lower = tb.follow_mask[c] & ((1 << c) - 1)
+        if matadors >> c & 1:
+            lower &= matadors
+        below.append(lower)
+    plains = tuple(b for b in tb.block_mask if b and b != tb.trump_mask)
+    blocks_up = tuple(sorted(b for b in tb.block_mask if b))
+    return _Layout(tb, cards, tuple(below), plains, blocks_up, _Runs(tuple(below)))
+
+
+#: a layout over no cards, for a solver that has seen no position yet
+_NO_CARDS: dict[Suit, _Layout] = {s: _layout(TABLES[s], 0) for s in SUITS}
+
+_SURE: dict[int, int] = {}
+_LEAD_TRUMP: dict[int, int] = {}
+
+
+def _sure_count(ta: int, tb: int) -> int:
+    """How many of B's trumps win whatever is played against A's: |B| less a matching.
+
+    Scanning from the top, each of A's trumps can take one of B's below it;
+    B's trumps left untaken are sure tricks.
+
+    >>> _sure_count(0b0101, 0b1010)  # B holds the top trump and the third
+    1
+    """
+    v = 0
+    free = 0
+    x = ta | tb
+    while x:
+        top = 1 << (x.bit_length() - 1)
+        x ^= top
+        if ta & top:
+            free += 1
+        elif free:
+            free -= 1
+        else:
+            v += 1
+    return v
+
+
+class _TrumpBounds(dict[int, int]):
+    """Both sides' sure trump tricks, by the three hands' trumps shifted down to bit 0.
+
+    ``[tO | tD1 << 12 | tD2 << 24]`` is ``lo_q | hi_q << 4``: the Ombre's trumps
+    that win against both defenders' (``lo_q``), and the most that one defender's
+    trumps win against the Ombre's (``hi_q``; the defenders' trumps do not add up,
+    both may have to fall on one trump lead).  Filled on first use.
+    """
+
+    def __missing__(self, k: int) -> int:
+        tO = k & 0xFFF
+        tD1 = (k >> 12) & 0xFFF
+        tD2 = k >> 24
+        v = _sure_count(tD1 | tD2, tO) | max(_sure_count(tO, tD1), _sure_count(tO, tD2)) << 4
+        self[k] = v
+        return v
+
+
+class _Chunks(dict[int, int]):
+    """Sixteen codes of two hands renumbered by relative rank (``pext``), filled on first use.
+
+    ``[r << 32 | h0 << 16 | h1]``, for ``r`` the cards still out in a 16-code
+    chunk and ``h0``, ``h1`` two hands' cards in it, is ``k0 | k1 << 16 |
+    popcount(r) << 32``: ``k0`` has bit ``i`` when the ``i``-th card out is in ``h0``,
+    likewise ``k1``.
+
+    >>> _CHUNKS[0b1101 << 32 | 0b1000 << 16 | 0b0001] == (0b100 | 0b001 << 16 | 3 << 32)
+    True
+    """
+
+    def __missing__(self, key: int) -> int:
+        r = key >> 32
+        h0 = (key >> 16) & 0xFFFF
+        h1 = key & 0xFFFF
+        k0 = k1 = 0
+        k = 0
+        x = r
+        while x:
+            low = x & -x
+            if h0 & low:
+                k0 |= 1 << k
+            elif h1 & low:
+                k1 |= 1 << k
+            k += 1
+            x ^= low
+        v = k0 | k1 << 16 | k << 32
+        self[key] = v
+        return v
+
+
+_TRUMP_BOUNDS = _TrumpBounds()
+_CHUNKS = _Chunks()
