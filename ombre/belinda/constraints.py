@@ -205,7 +205,8 @@ class Constraint:
     tricks: tuple[int, ...]
     test: Test = field(repr=False)
     places: tuple[tuple[Card, int, str | None], ...] = ()
-    #: tricks whose cards the test reads, besides those in ``tricks`` (see :func:`count_deals`)
+    #: tricks whose cards the test reads, besides those in ``tricks``
+    #: (see :func:`~ombre.belinda.counting.count_deals`)
     reads: tuple[int, ...] = ()
 
     @property

@@ -1,6 +1,6 @@
 """What a topic module writes its exercises with: :class:`Topic`, through which it declares its set
 and registers its generators, and the helpers the generators share (cards in words, the sources
-cited, :func:`_ex` to make an exercise).
+cited, ``_ex`` to make an exercise).
 
 The underscored helpers are private to :mod:`ombre.teaching`: the topic modules use them, nothing
 outside the package should.

@@ -32,7 +32,7 @@ EVIL = "<img src=x onerror=alert(1)>"
 
 
 def belinda(names: tuple[str, str, str] = ("Belinda", "the Baron", "the Knight")) -> GameState:
-    """Belinda's game as Pole reconstructs it (see tests/test_viewer.py)."""
+    """Belinda's game as Pole reconstructs it (see tests/display/test_viewer.py)."""
     hands = tuple(tuple(parse_cards(h)) for h in DEALT)
     four = Card.parse("4d")
     used = {c for h in hands for c in h} | {four}

@@ -316,7 +316,7 @@ class GameRecord:
         """The engine's state where the record ends; raises a located :class:`RecordError`.
 
         A renounce is accepted and noted in the state's ``renounces`` (and
-        penalised in its settlement); :func:`replay_record` gives more detail.
+        penalised in its settlement); :func:`~ombre.engine.record.replay.replay_record` gives more detail.
         """
         from ombre.engine.record.replay import replay_record  # the replay imports this module
 

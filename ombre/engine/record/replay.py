@@ -520,7 +520,8 @@ class _Replayer:
 
 
 def replay_record(record: GameRecord) -> RecordReplay:
-    """Replay a record with the engine; raise a located :class:`RecordError` if it cannot be replayed.
+    """Replay a record with the engine; raise a located :class:`~ombre.errors.RecordError` if it cannot
+    be replayed.
 
     A renounce does not stop the replay: it is noted in
     :attr:`RecordReplay.renounces` and penalised by the rule set.  A record

@@ -2,7 +2,7 @@
 
 The search uses the tools that make bridge solvers fast:
 
-* cards as bit sets over codes renumbered per trump (:mod:`ombre.engine._core`),
+* cards as bit sets over codes renumbered per trump (``ombre.engine._core``),
   every suit as it counts in play one contiguous block, and then renumbered
   0, 1, ... over the cards of the deal only, so that a hand fits in one of
   CPython's 30-bit integer digits;

@@ -1,8 +1,8 @@
 """The precomputed tables of the search: outcome bounds, the layout of a deal's cards, runs, sure tricks.
 
-Tables that depend only on the rules are built once at import (:data:`_FINAL`, :data:`_WORST`,
-:data:`_BEST`, :data:`_NEED_LO`, :data:`_NEED_HI`); the others are filled on first use and
-shared by every solver (:class:`_Runs` per layout, :data:`_TRUMP_BOUNDS`, :data:`_CHUNKS`).
+Tables that depend only on the rules are built once at import (``_FINAL``, ``_WORST``,
+``_BEST``, ``_NEED_LO``, ``_NEED_HI``); the others are filled on first use and
+shared by every solver (``_Runs`` per layout, ``_TRUMP_BOUNDS``, ``_CHUNKS``).
 Every name is private to the solver's package; :mod:`ombre.engine.solver.search` reads them.
 """
 

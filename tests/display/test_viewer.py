@@ -446,7 +446,7 @@ def test_belindas_records_replay_within_the_budget(name: str) -> None:
 
 # --------------------------------------------------------------------------- the built book
 
-_BUILT = Path(os.environ.get("BOOK_HTML", Path(__file__).resolve().parents[1] / "_build" / "html"))
+_BUILT = Path(os.environ.get("BOOK_HTML", Path(__file__).resolve().parents[2] / "_build" / "html"))
 _LINKED_PAGES = (
     "book/belinda/tricks.html",
     "book/belinda/analysis.html",
@@ -564,7 +564,7 @@ def test_the_viewer_refuses_a_bool_seat() -> None:
 
 
 def test_the_replay_says_the_defenders_divide_under_the_court_gamester() -> None:
-    text = (Path(__file__).parent / "data" / "golden" / "repuesto-1665.omb").read_text(encoding="utf-8")
+    text = (Path(__file__).parents[1] / "data" / "golden" / "repuesto-1665.omb").read_text(encoding="utf-8")
     outcomes = {}
     for name in ("1665", "court-gamester"):
         [game] = read_records(text.replace('[Rules "1665"]', f'[Rules "{name}"]'))

@@ -12,7 +12,7 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 BUILD = Path(os.environ.get("BOOK_HTML", ROOT / "_build" / "html"))
 REQUIRED = os.environ.get("OMBRE_REQUIRE_BROWSER") == "1"
 

@@ -22,7 +22,7 @@ from ombre.sources.morley import (
 )
 from ombre.sources.pope import pope_lines, pope_passage
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")

@@ -17,7 +17,7 @@ import pytest
 
 import ombre
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 BUILD = Path(os.environ.get("BOOK_HTML", ROOT / "_build" / "html"))
 API = BUILD / "book" / "reference" / "api"
 

@@ -99,7 +99,7 @@ def test_the_book_names_each_card_in_running_text_and_leaves_code_alone() -> Non
 
     from docutils.core import publish_doctree, publish_from_doctree
 
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "book" / "_ext"))
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "book" / "_ext"))
     from ombre_book import name_cards_in_text
 
     doc = publish_doctree(
@@ -125,7 +125,7 @@ def test_the_book_makes_a_marked_table_s_first_columns_row_headers() -> None:
 
     from docutils.core import publish_doctree, publish_from_doctree
 
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "book" / "_ext"))
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "book" / "_ext"))
     from ombre_book import drop_table_links, mark_row_headers
 
     rst = (

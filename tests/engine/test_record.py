@@ -32,7 +32,7 @@ from ombre.engine.record import (
 )
 from ombre.errors import RecordError
 
-GOLDEN = Path(__file__).parent / "data" / "golden"
+GOLDEN = Path(__file__).parents[1] / "data" / "golden"
 SPECIMEN = example_text("specimen.omb")
 
 # a complete, canonical deal used by the small hand-made records below

@@ -200,7 +200,7 @@ def test_the_probability_lab_says_whose_matadors_it_counts() -> None:
     import json
     from pathlib import Path
 
-    nb = json.loads((Path(__file__).parent.parent / "notebooks" / "probability-lab.ipynb").read_text("utf-8"))
+    nb = json.loads((Path(__file__).parents[2] / "notebooks" / "probability-lab.ipynb").read_text("utf-8"))
     cells = nb["cells"]
     sim = next(i for i, c in enumerate(cells) if 'EVENTS["all-matadors"]' in "".join(c["source"]))
     before = "".join(cells[sim - 1]["source"])

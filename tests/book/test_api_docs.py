@@ -17,7 +17,7 @@ from sphinx.pycode import ModuleAnalyzer
 
 import ombre
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def public_modules() -> list[str]:

@@ -48,7 +48,7 @@ FUZZ = settings(
     suppress_health_check=list(HealthCheck),
 )
 FEW = settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
-GOLDEN = Path(__file__).parent / "data" / "golden"
+GOLDEN = Path(__file__).parents[1] / "data" / "golden"
 GOLDEN_TEXTS = [p.read_text(encoding="utf-8") for p in sorted(GOLDEN.glob("*.omb"))]
 
 # ------------------------------------------------------------------ arbitrary text

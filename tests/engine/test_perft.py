@@ -70,10 +70,8 @@ def position(name: str) -> GameState:
 
 
 # (position, depth in cards played, count); the slow path is checked up to depth 5 and on end4
-PERFT = [
-    tuple(row)
-    for row in json.loads((Path(__file__).parent / "data" / "perft.json").read_text(encoding="utf-8"))["rows"]
-]
+_TABLE = Path(__file__).parents[1] / "data" / "perft.json"
+PERFT = [tuple(row) for row in json.loads(_TABLE.read_text(encoding="utf-8"))["rows"]]
 
 
 @pytest.mark.parametrize(("name", "depth", "count"), PERFT)

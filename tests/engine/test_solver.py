@@ -277,7 +277,7 @@ def test_fast_search_matches_the_reference_search(pos: Position) -> None:
 
 #: Values of random_position(0 ... 29) found by the solver before its speed work (see its "about")
 WHOLE_DEALS = json.loads(
-    (Path(__file__).parent / "data" / "solver-whole-deals.json").read_text(encoding="utf-8")
+    (Path(__file__).parents[1] / "data" / "solver-whole-deals.json").read_text(encoding="utf-8")
 )
 
 

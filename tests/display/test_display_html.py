@@ -10,7 +10,7 @@ from pathlib import Path
 from ombre.display.html import ROW_HEADERS_CLASS, markdown_table, table_html
 from ombre.words import capitalise
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_the_sphinx_extension_does_not_import_matplotlib() -> None:
