@@ -10,6 +10,8 @@ Subcommands::
     handouts OUTDIR [--seed N]        student notebooks (no answers) and teacher notebooks of the exercises
                                       (OUTDIR must be new or empty, unless --force)
 
+``python -m ombre --version`` prints the package's version (:data:`ombre.__version__`).
+
 Every error a user can cause (a missing file, a bad record, bad arguments)
 ends the program with exit status 2 and one readable line on standard
 error, never a traceback.
@@ -35,7 +37,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import NoReturn, TextIO
+from typing import Any, NoReturn, TextIO
 
 from ombre.errors import OmbreError, RecordError
 
@@ -57,6 +59,18 @@ class Subcommand:
     arguments: Callable[[argparse.ArgumentParser], None]
     run: Callable[[argparse.Namespace], int]
     description: str = ""
+
+
+class _ShowVersion(Exception):
+    """Raised by ``--version``, so that :func:`main` prints the version on its own ``out``."""
+
+
+class _VersionAction(argparse.Action):
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, help="print the package's version and exit")
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: Any, **kwargs: Any) -> None:
+        raise _ShowVersion
 
 
 class _Parser(argparse.ArgumentParser):
@@ -392,6 +406,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Ombre, the 17th-century card game: one subcommand for each task "
         "(see 'ombre COMMAND --help').",
     )
+    parser.add_argument("--version", action=_VersionAction)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
     for cmd in SUBCOMMANDS:
@@ -416,7 +431,12 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None, err: T
         status: int = args.run(args)
         stdout.flush()  # inside the try: a reader that went away (| head) is met here, not at exit
         return status
-    except SystemExit as exc:  # --help and --version print and exit; keep their status
+    except _ShowVersion:
+        from ombre import __version__
+
+        stdout.write(f"{PROG} {__version__}\n")
+        return 0
+    except SystemExit as exc:  # --help prints and exits; keep its status
         return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
     except RecordError as exc:  # already located: FILE:LINE:COL: message
         stderr.write(_one_line(str(exc)) + "\n")

@@ -410,3 +410,13 @@ def test_python_dash_m_ombre(specimen: Path, tmp_path: Path) -> None:
     )
     assert done.returncode == 2 and done.stdout == "" and done.stderr.count("\n") == 1
     assert "Traceback" not in done.stderr
+
+
+def test_version_prints_the_package_version() -> None:
+    import ombre
+
+    assert run("--version") == (0, f"ombre {ombre.__version__}\n", "")
+    done = subprocess.run(
+        [sys.executable, "-m", "ombre", "--version"], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert (done.returncode, done.stdout, done.stderr) == (0, f"ombre {ombre.__version__}\n", "")
