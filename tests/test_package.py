@@ -89,3 +89,4 @@ def test_the_wheel_ships_the_licence_and_says_it(tmp_path: Path) -> None:
     assert "License-File: LICENSE" in meta.splitlines()
     assert f"Version: {PROJECT['version']}" in meta.splitlines()
     assert "ombre = ombre.cli:main" in entry_points
+    assert "[pygments.lexers]\nombre = ombre.display.lexer:OmbreRecordLexer" in entry_points
