@@ -3,21 +3,16 @@
 The format is described in :mod:`ombre.engine.record`. The lexer gives each piece of a record the
 token a Pygments style colours:
 
-===========================================  ===============================================
-what                                          token
-===========================================  ===============================================
-``[`` ``]``, the ``/`` between hands/turns    ``Punctuation``
-a tag's name (``Players``)                   ``Name.Tag``
-a tag's value, ``\\"`` inside it               ``String.Double``, ``String.Escape``
-``{ ... }`` and ``; ...`` comments            ``Comment.Multiline``, ``Comment.Single``
-``Bidding:`` ``Trump:`` ``Exchange:`` ``Vole``  ``Keyword``
-a bid, the trump's name, a ``[Result]``        ``Name.Builtin`` (the game's own words)
-``discard`` ``take`` ``refuse``                  ``Keyword.Pseudo``
-a card (``As``, ``7h``, ``K♠``)                  ``Name.Constant``; its conjecture mark ``?``
-                                              ``Operator``; a card nobody knows, ``??``,
-                                              ``Keyword.Constant``
-a trick's number (``1.``)                     ``Number.Integer``, then ``Punctuation``
-===========================================  ===============================================
+- ``[`` and ``]`` of a tag, the ``/`` between hands and turns: ``Punctuation``;
+- a tag's name (``Players``): ``Name.Tag``; its value: ``String.Double`` (``String.Escape`` for
+  an escaped quotation mark or backslash);
+- a comment in braces or after ``;``: ``Comment.Multiline``, ``Comment.Single``;
+- ``Bidding:``, ``Trump:``, ``Exchange:`` and ``Vole``: ``Keyword``;
+- a bid, the trump's suit and the value of ``[Result]``, the game's own words: ``Name.Builtin``;
+- ``discard``, ``take``, ``refuse``: ``Keyword.Pseudo``;
+- a card (``As``, ``7h``, ``K♠``): ``Name.Constant``, its conjecture mark ``?`` an ``Operator``;
+  a card nobody knows (``??``): ``Keyword.Constant``;
+- a trick's number (``1.``): ``Number.Integer``, then ``Punctuation``.
 
 Anything the reader would refuse as a word (``Jx``, a stray ``}``, a result that is not one)
 is an ``Error`` token, so the highlighting shows a mistake where the reader will report it.
@@ -55,7 +50,7 @@ from pygments.token import (  # type: ignore[import-untyped]
 
 __all__ = ["OmbreRecordLexer", "record_markdown", "RECORD_LANGUAGE"]
 
-#: The language name of a fenced record block (```` ```omb ````), the lexer's first alias.
+#: The language name of a fenced record block (``omb``), the lexer's first alias.
 RECORD_LANGUAGE = "omb"
 
 # a word ends where the reader's word does (whitespace, a comment, a tag, a slash) or at a quote
@@ -156,8 +151,8 @@ def record_markdown(text: str) -> str:
     """A record as a fenced Markdown block in the ``omb`` language, for a book cell's output.
 
     A cell that shows ``Markdown(record_markdown(text))`` gets the record highlighted by this
-    lexer, as a page's own ```` ```omb ```` block is; the fence is longer than any run of
-    backticks in the record, so a comment cannot close it.
+    lexer, as a page's own fenced block in the ``omb`` language is; the fence is longer than any
+    run of backticks in the record, so a comment cannot close it.
 
     >>> print(record_markdown('[Rules "1665"]\\n'))
     ```omb
