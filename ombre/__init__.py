@@ -6,6 +6,12 @@ The main names are re-exported here, and imported only when first used (so
     >>> from ombre import Card, Suit, GameState, Deal, get_rules
     >>> GameState(Deal.random(seed=1)).phase.value
     'bidding'
+
+``ombre.__version__`` is the version of ``pyproject.toml``, read from the installed metadata::
+
+    >>> import ombre
+    >>> ombre.__version__.count(".") >= 2
+    True
 """
 
 from __future__ import annotations
@@ -129,8 +135,32 @@ _EXPORTS: dict[str, str] = {name: module for module, names in _EXPORTS_BY_MODULE
 __all__ = list(_EXPORTS)
 
 
+def _find_version() -> str:
+    """The package's version: pyproject.toml's, as installed (importlib.metadata).
+
+    A source tree that was never installed reads its pyproject.toml, so the version is written
+    in one place only.
+    """
+    from importlib import metadata
+
+    try:
+        return metadata.version("ombre")
+    except metadata.PackageNotFoundError:
+        import tomllib
+        from pathlib import Path
+
+        try:
+            with (Path(__file__).resolve().parent.parent / "pyproject.toml").open("rb") as fh:
+                return str(tomllib.load(fh)["project"]["version"])
+        except (OSError, KeyError, tomllib.TOMLDecodeError):
+            return "0+unknown"
+
+
 def __getattr__(name: str) -> Any:
-    """Import a re-exported name on first use (PEP 562)."""
+    """Import a re-exported name on first use (PEP 562); find ``__version__`` on first use."""
+    if name == "__version__":
+        version = globals()["__version__"] = _find_version()
+        return version
     module = _EXPORTS.get(name)
     if module is None:
         raise AttributeError(f"module 'ombre' has no attribute {name!r}")
@@ -140,4 +170,4 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_EXPORTS))
+    return sorted(set(globals()) | set(_EXPORTS) | {"__version__"})
