@@ -676,3 +676,23 @@ def test_a_miswritten_trick_number_is_one_problem() -> None:
     assert problems(HEAD + SPECIMEN_MOVES.replace("3. 7s Kh 5s", "3. 7s Kx 5s")) == [
         "t.omb:9:7: 'Kx' is not a card (write e.g. As, 7h, Kd)"
     ]
+
+
+def test_reading_grows_linearly_with_the_number_of_comments() -> None:
+    # Many comments on one trick once made reading quadratic (its tuple was rebuilt for each);
+    # doubling them must not quadruple the time.  A generous ratio of CPU times, each the best
+    # of three, rather than a limit in seconds: linear reading gives about 2, quadratic about 4.
+    import time
+
+    def best(n: int) -> float:
+        text = HEAD + SPECIMEN_MOVES.replace("1. 2s Ac As", "1. 2s Ac As " + "{a note} " * n)
+        times = []
+        for _ in range(3):
+            t0 = time.process_time()
+            [game], found = parse_records(text)
+            times.append(time.process_time() - t0)
+        assert not found and len(game.tricks[0].comments) == n
+        return min(times)
+
+    small, large = best(20_000), best(40_000)
+    assert large / small < 3.0, (small, large)

@@ -97,7 +97,10 @@ class _Tok:
     blank_before: bool = False  # a blank line separates this token from the one before
 
 
-_WORD_STOP = set(" \t\n\r\f\v{};[]/")
+# runs the lexer takes whole rather than a character at a time (reading stays fast on long comments)
+_WORD_RE = re.compile(r"[^ \t\n\r\f\v{};\[\]/]*")
+_SPACE_RE = re.compile(r"\s*")
+_COMMENT_STOP_RE = re.compile(r"[{}\\]")
 
 
 class _Lexer:
@@ -121,12 +124,23 @@ class _Lexer:
             self.col += 1
         return ch
 
+    def move_to(self, k: int) -> None:
+        """Move to index ``k`` (not before the current one), counting the lines and columns passed."""
+        s = self.s
+        lines = s.count("\n", self.i, k)
+        if lines:
+            self.line += lines
+            self.col = k - s.rfind("\n", self.i, k)
+        else:
+            self.col += k - self.i
+        self.i = k
+
     def peek(self) -> str:
         return self.s[self.i] if self.i < len(self.s) else ""
 
     def skip_line(self) -> None:
-        while self.i < len(self.s) and self.s[self.i] != "\n":
-            self.advance()
+        end = self.s.find("\n", self.i)
+        self.move_to(len(self.s) if end < 0 else end)
 
     def skip_inline_space(self) -> None:
         while self.peek() in (" ", "\t"):
@@ -137,8 +151,10 @@ class _Lexer:
         while self.i < len(self.s):
             ch = self.peek()
             if ch.isspace():
-                newlines += ch == "\n"
-                self.advance()
+                m = _SPACE_RE.match(self.s, self.i)
+                assert m is not None  # \s* matches, if only the empty string
+                newlines += self.s.count("\n", self.i, m.end())
+                self.move_to(m.end())
                 continue
             blank = newlines >= 2
             newlines = 0
@@ -166,8 +182,9 @@ class _Lexer:
             else:
                 start = self.pos()
                 begin = self.i
-                while self.i < len(self.s) and self.s[self.i] not in _WORD_STOP:
-                    self.advance()
+                m = _WORD_RE.match(self.s, begin)
+                assert m is not None  # [...]* matches, if only the empty string
+                self.move_to(m.end())
                 tok = _Tok("word", self.s[begin : self.i], start)
             if tok is not None:
                 tok.blank_before = blank
@@ -176,16 +193,21 @@ class _Lexer:
     def brace_comment(self) -> _Tok | None:
         start = self.pos()
         opened = (self.i, self.line, self.col)
-        self.advance()
+        s = self.s
+        j = self.i + 1
         buf: list[str] = []
-        while self.i < len(self.s):
-            at = self.pos()
-            ch = self.advance()
+        while (m := _COMMENT_STOP_RE.search(s, j)) is not None:
+            k = m.start()
+            buf.append(s[j:k])
+            ch = s[k]
             if ch == "}":
+                self.move_to(k + 1)
                 return _Tok("comment", normalize_comment("".join(buf)), start)
             if ch == "{":
                 # most likely this comment's '}' is missing: say so here, not where the text it
                 # swallowed breaks the record, and read on after the line it was opened on
+                self.move_to(k)
+                at = self.pos()
                 self.problems.append(
                     _Problem(
                         "comment not closed: '{' has no matching '}' before the next '{' at "
@@ -196,10 +218,13 @@ class _Lexer:
                 self.i, self.line, self.col = opened
                 self.skip_line()
                 return None
-            if ch == "\\" and self.peek() in ("{", "}", "\\"):
-                buf.append(self.advance())
+            if s[k + 1 : k + 2] in ("{", "}", "\\"):  # an escaped brace or backslash
+                buf.append(s[k + 1])
+                j = k + 2
             else:
-                buf.append(ch)
+                buf.append("\\")
+                j = k + 1
+        self.move_to(len(s))
         self.problems.append(_Problem("comment not closed: '{' has no matching '}'", start))
         return None
 
@@ -300,16 +325,25 @@ class _GameBuilder:
         self.rules = "1665"
         self.result: str | None = None
         self.comments: list[str] = []
+        # a section's growing parts are lists, made tuples once in finish(): rebuilding a tuple
+        # for each comment or bid made reading quadratic in their number
         self.bidding: BiddingSection | None = None
+        self.bids: list[str] = []
+        self.bid_pos: list[Pos] = []
+        self.bidding_comments: list[str] = []
         self.trump: TrumpSection | None = None
         self.trump_pos: Pos = start
         self.trump_opened = False
         self.trump_words = 0
         self.trump_comments: list[str] = []
         self.exchange: ExchangeSection | None = None
+        self.entries: list[ExchangeEntry] = []
+        self.exchange_comments: list[str] = []
         self.entry: _PendingEntry | None = None
         self.vole: VoleDeclaration | None = None
+        self.vole_comments: list[str] = []
         self.tricks: list[RecordedTrick] = []
+        self.trick_comments: list[list[str]] = []  # one list a trick, as self.tricks
         # the element the next comment belongs to: "game", a section name, "vole" or "trick"
         self.last = "game"
         self.section: str | None = None  # where loose words go: a section name or "play"
@@ -431,19 +465,15 @@ class _GameBuilder:
             return
         last = self.last
         if last == "bidding" and self.bidding is not None:
-            self.bidding = replace(self.bidding, comments=self.bidding.comments + (text,))
+            self.bidding_comments.append(text)
         elif last == "trump":
-            if self.trump is not None:
-                self.trump = replace(self.trump, comments=self.trump.comments + (text,))
-            else:
-                self.trump_comments.append(text)
+            self.trump_comments.append(text)
         elif last == "exchange" and self.exchange is not None:
-            self.exchange = replace(self.exchange, comments=self.exchange.comments + (text,))
+            self.exchange_comments.append(text)
         elif last == "vole" and self.vole is not None:
-            self.vole = replace(self.vole, comments=self.vole.comments + (text,))
+            self.vole_comments.append(text)
         elif last == "trick" and self.tricks:
-            t = self.tricks[-1]
-            self.tricks[-1] = replace(t, comments=t.comments + (text,))
+            self.trick_comments[-1].append(text)
         else:
             self.comments.append(text)
 
@@ -524,8 +554,8 @@ class _GameBuilder:
         if bid is None:
             self.problem(f"{text!r} is not a bid (the bids are {', '.join(BIDS)})", pos)
         elif self.bidding is not None:
-            b = self.bidding
-            self.bidding = replace(b, bids=b.bids + (bid,), bid_pos=b.bid_pos + (pos,))
+            self.bids.append(bid)
+            self.bid_pos.append(pos)
 
     def set_trump(self, text: str, pos: Pos) -> None:
         self.trump_words += 1
@@ -537,7 +567,7 @@ class _GameBuilder:
         except CardError:
             self.problem(f"{text!r} is not a suit (write spades, clubs, hearts or diamonds)", pos)
             return
-        self.trump = TrumpSection(suit, tuple(self.trump_comments), self.trump_pos)
+        self.trump = TrumpSection(suit, (), self.trump_pos)
 
     def exchange_word(self, text: str, pos: Pos) -> None:
         cur = self.entry
@@ -579,7 +609,7 @@ class _GameBuilder:
         if cur is None or self.exchange is None:
             return
         if cur.mode is None:
-            if at is not None or self.exchange.entries:
+            if at is not None or self.entries:
                 self.problem(
                     "empty turn in Exchange: (write 'refuse' for a player who takes in nothing)",
                     at or self.exchange.pos,
@@ -598,7 +628,7 @@ class _GameBuilder:
         else:
             takes = None if cur.takes is None else tuple(cur.takes)
             entry = ExchangeEntry(tuple(cur.discards), takes, cur.pos)
-        self.exchange = replace(self.exchange, entries=self.exchange.entries + (entry,))
+        self.entries.append(entry)
 
     def declare_vole(self, pos: Pos) -> None:
         self.close_section()
@@ -621,6 +651,7 @@ class _GameBuilder:
         if number != expected:
             self.problem(f"trick number {expected} expected, found {number}", pos)
         self.tricks.append(RecordedTrick(expected, (), (), pos))
+        self.trick_comments.append([])
         self.section = "play"
         self.last = "trick"
 
@@ -679,11 +710,22 @@ class _GameBuilder:
             tags=tuple(self.tags),
             result=self.result,
             comments=tuple(self.comments),
-            bidding=self.bidding,
-            trump=self.trump,
-            exchange=self.exchange,
-            vole=self.vole,
-            tricks=tuple(self.tricks),
+            bidding=None
+            if self.bidding is None
+            else replace(
+                self.bidding,
+                bids=tuple(self.bids),
+                bid_pos=tuple(self.bid_pos),
+                comments=tuple(self.bidding_comments),
+            ),
+            trump=None if self.trump is None else replace(self.trump, comments=tuple(self.trump_comments)),
+            exchange=None
+            if self.exchange is None
+            else replace(self.exchange, entries=tuple(self.entries), comments=tuple(self.exchange_comments)),
+            vole=None if self.vole is None else replace(self.vole, comments=tuple(self.vole_comments)),
+            tricks=tuple(
+                replace(t, comments=tuple(c)) for t, c in zip(self.tricks, self.trick_comments, strict=True)
+            ),
             path=self.path,
             pos=self.start,
             tag_pos=tuple(self.tag_pos),
