@@ -152,25 +152,29 @@ def _max_bytes_argument(p: argparse.ArgumentParser) -> None:
 
 
 def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    value = _whole(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"{text!r} must be 1 or more")
     return value
 
 
-def _seed(text: str) -> int:
+def _whole(text: str) -> int:
+    """A whole number given as an option's value; a message that says what is wrong otherwise."""
     try:
         return int(text)
     except ValueError:
+        digits = text.strip().lstrip("+-").replace("_", "")
+        if digits.isdecimal():  # a whole number, longer than Python converts from text
+            limit = sys.get_int_max_str_digits()
+            raise argparse.ArgumentTypeError(
+                f"a number of {len(digits):,} digits is too long (at most {limit:,} are read)"
+            ) from None
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
 
 
 def _set_seed(text: str) -> int:
     """An exercise sets' seed: 0 or more, the seeds that :func:`ombre.teaching.find` reads back."""
-    value = _seed(text)
+    value = _whole(text)
     if value < 0:
         raise argparse.ArgumentTypeError(f"{text!r} must be 0 or more")
     return value
@@ -279,7 +283,7 @@ def _check(args: argparse.Namespace) -> int:
 
 
 def _deal_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--seed", type=_seed, required=True, metavar="N", help="the seed of the shuffle")
+    p.add_argument("--seed", type=_whole, required=True, metavar="N", help="the seed of the shuffle")
     p.add_argument("--rules", default="1665", metavar="R", help="rule set: 1665 (default) or court-gamester")
     p.add_argument(
         "--players",

@@ -327,6 +327,15 @@ def test_directory_and_binary_files(tmp_path: Path) -> None:
     assert assert_one_line_error(*run("replay", str(binary))) == f"ombre: {binary}: not a UTF-8 text file"
 
 
+def test_a_seed_too_long_is_called_too_long_not_a_fraction() -> None:
+    # Python refuses to convert more than 4,300 digits; the number is whole all the same
+    line = assert_one_line_error(*run("deal", "--seed", "7" * 5000))
+    assert line.startswith("ombre: argument --seed: a number of 5,000 digits is too long (at most ")
+    assert len(line) < 200  # the number is not echoed
+    assert "is not a whole number" in assert_one_line_error(*run("deal", "--seed", "7.5"))
+    assert "5,000 digits is too long" in assert_one_line_error(*run("replay", "--game", "7" * 5000, "x.omb"))
+
+
 @pytest.mark.parametrize("command", ["replay", "check", "solve", "decode"])
 def test_only_regular_files_are_read(tmp_path: Path, command: str) -> None:
     # a FIFO with no writer once blocked for ever; /dev/zero never ends
