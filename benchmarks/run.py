@@ -243,12 +243,38 @@ def bench_solve(quick: bool) -> list[Figure]:
     return figures
 
 
+def bench_records(quick: bool) -> list[Figure]:
+    """Reading game records: megabytes of record text read a second (lexed, parsed, built).
+
+    The file is generated: the specimen game repeated, each copy with long comments on its
+    sections and tricks, as an annotated collection has them (about 4 MB; 1 MB with ``--quick``).
+    """
+    from ombre.engine.record import example_text, parse_records
+
+    verse = (
+        "Spadillio first, unconquerable lord, led off two captive trumps, and swept the board. "
+        "As many more Manillio forced to yield, and marched a victor from the verdant field. "
+    )
+    note = "{ " + verse * 3 + "}"
+    game = "\n".join(
+        f"{line} {note}" if line[:1].isdigit() or line.startswith(("Bidding", "Trump")) else line
+        for line in example_text("specimen.omb").splitlines()
+    )
+    copies = max(1, (1_000_000 if quick else 4_000_000) // len(game))
+    text = "\n\n".join([game] * copies) + "\n"
+    games, problems = parse_records(text)
+    assert len(games) == copies and not problems, problems[:1]
+    secs = _best(lambda: parse_records(text), 2 if quick else 3)
+    return [("record_read_mb_per_s", round(len(text.encode("utf-8")) / 1e6 / secs, 2), "MB/s")]
+
+
 GROUPS: dict[str, Callable[[bool], list[Figure]]] = {
     "playouts": bench_playouts,
     "tournament": bench_tournament,
     "book": bench_book,
     "replay": bench_replay,
     "solve": bench_solve,
+    "records": bench_records,
 }
 
 

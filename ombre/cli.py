@@ -34,14 +34,20 @@ to :data:`SUBCOMMANDS`.  Raise :class:`~ombre.errors.OmbreError` (or
 from __future__ import annotations
 
 import argparse
+import codecs
 import json
 import os
+import stat
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, NoReturn, TextIO
+from typing import TYPE_CHECKING, Any, BinaryIO, NoReturn, TextIO
 
 from ombre.errors import OmbreError, RecordError
+from ombre.words import plural
+
+if TYPE_CHECKING:
+    from ombre.engine.record import GameRecord
 
 __all__ = ["main", "Subcommand", "SUBCOMMANDS", "CommandError", "build_parser"]
 
@@ -85,21 +91,54 @@ class _Parser(argparse.ArgumentParser):
 # --------------------------------------------------------------------------- helpers
 
 
-def _read_text(path: str, kind: str = "record file") -> str:
-    """The text of ``path`` (``-``: standard input), read as UTF-8 whatever the locale; a BOM is dropped.
+#: The most a command reads of one file unless ``--max-bytes`` says otherwise: far more than any
+#: collection of records or braille book, far less than a machine's memory.
+MAX_BYTES = 100_000_000
+_BLOCK = 1 << 20
 
-    ``kind`` names what the command reads, for the message when ``path`` is a directory.
+
+def _read_blocks(path: str, kind: str = "record file", max_bytes: int = MAX_BYTES) -> Iterator[str]:
+    """The text of ``path`` (``-``: standard input) a block at a time, read as UTF-8 whatever the locale.
+
+    Only a regular file (or standard input) is read: a FIFO would block for ever and a device
+    such as /dev/zero never ends.  More than ``max_bytes`` is refused.  ``kind`` names what the
+    command reads, for the messages.
     """
+    fh: BinaryIO | None = None
     try:
         if path == "-":
             stream = getattr(sys.stdin, "buffer", None)
             if stream is None:  # a text stream put in place of stdin (tests, notebooks)
-                return str(sys.stdin.read()).removeprefix("\ufeff")
-            data = stream.read()
+                yield str(sys.stdin.read()).removeprefix("\ufeff")
+                return
         else:
-            with open(path, "rb") as fh:
-                data = fh.read()
-        return str(data.decode("utf-8-sig"))
+            # O_NONBLOCK: opening a FIFO with no writer does not wait, so it can be refused
+            fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+            mode = os.fstat(fd).st_mode
+            if not stat.S_ISREG(mode):
+                os.close(fd)
+                what = (
+                    "a directory"
+                    if stat.S_ISDIR(mode)
+                    else "a named pipe (FIFO)"
+                    if stat.S_ISFIFO(mode)
+                    else "a device"
+                    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+                    else "not a regular file"
+                )
+                raise CommandError(f"{path}: is {what}, not a {kind}")
+            fh = stream = os.fdopen(fd, "rb")
+        decoder = codecs.getincrementaldecoder("utf-8-sig")()
+        total = 0
+        while block := stream.read(_BLOCK):
+            total += len(block)
+            if total > max_bytes:
+                raise CommandError(
+                    f"{path}: more than {max_bytes:,} bytes, the most read of a {kind} "
+                    "(--max-bytes N reads more)"
+                )
+            yield str(decoder.decode(block))
+        yield str(decoder.decode(b"", final=True))
     except FileNotFoundError:
         raise CommandError(f"{path}: no such file") from None
     except IsADirectoryError:
@@ -108,28 +147,50 @@ def _read_text(path: str, kind: str = "record file") -> str:
         raise CommandError(f"{path}: not a UTF-8 text file") from None
     except OSError as exc:
         raise CommandError(f"{path}: cannot read the file ({exc.strerror or exc})") from None
+    finally:
+        if fh is not None:
+            fh.close()
+
+
+def _read_text(path: str, kind: str = "record file", max_bytes: int = MAX_BYTES) -> str:
+    """The whole text of ``path``, as :func:`_read_blocks` reads it."""
+    return "".join(_read_blocks(path, kind, max_bytes))
+
+
+def _max_bytes_argument(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--max-bytes",
+        type=_positive,
+        default=MAX_BYTES,
+        metavar="N",
+        help=f"read at most N bytes of the file (default {MAX_BYTES:,})",
+    )
 
 
 def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    value = _whole(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"{text!r} must be 1 or more")
     return value
 
 
-def _seed(text: str) -> int:
+def _whole(text: str) -> int:
+    """A whole number given as an option's value; a message that says what is wrong otherwise."""
     try:
         return int(text)
     except ValueError:
+        digits = text.strip().lstrip("+-").replace("_", "")
+        if digits.isdecimal():  # a whole number, longer than Python converts from text
+            limit = sys.get_int_max_str_digits()
+            raise argparse.ArgumentTypeError(
+                f"a number of {len(digits):,} digits is too long (at most {limit:,} are read)"
+            ) from None
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
 
 
 def _set_seed(text: str) -> int:
     """An exercise sets' seed: 0 or more, the seeds that :func:`ombre.teaching.find` reads back."""
-    value = _seed(text)
+    value = _whole(text)
     if value < 0:
         raise argparse.ArgumentTypeError(f"{text!r} must be 0 or more")
     return value
@@ -141,6 +202,7 @@ def _set_seed(text: str) -> int:
 def _replay_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("file", metavar="FILE", help="a game-record file ('-' for standard input)")
     p.add_argument("--json", action="store_true", help="print the replay as JSON")
+    _max_bytes_argument(p)
     p.add_argument(
         "--game",
         type=_positive,
@@ -149,45 +211,87 @@ def _replay_arguments(p: argparse.ArgumentParser) -> None:
     )
 
 
-def _replay(args: argparse.Namespace) -> int:
-    from ombre.engine.record import read_records, replay_record
+def _games(args: argparse.Namespace) -> Iterator[tuple[int, GameRecord]]:
+    """The games of ``args.file`` with their numbers (from 1), read a game at a time (memory does not
+    grow with the file); only game ``args.game`` if given.  The first problem is raised, located."""
+    from ombre.engine.record import stream_records
 
-    games = read_records(_read_text(args.file), path=args.file)
-    if args.game is not None:
-        if args.game > len(games):
-            raise CommandError(f"{args.file}: --game {args.game}, but the file holds {len(games)} game(s)")
-        chosen = [games[args.game - 1]]
-    else:
-        chosen = games
-    replays = [replay_record(g) for g in chosen]
+    count = 0
+    for game, problems in stream_records(_read_blocks(args.file, max_bytes=args.max_bytes), path=args.file):
+        if problems:
+            raise problems[0]
+        if game is not None:
+            count += 1
+            if args.game is None or args.game == count:
+                yield count, game
+    if not count:
+        raise RecordError('no game found (a game begins with tags such as [Players "..."])', path=args.file)
+    if args.game is not None and args.game > count:
+        raise CommandError(f"{args.file}: --game {args.game}, but the file holds {count} game(s)")
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from ombre.engine.record import replay_record
+
     out: TextIO = args.out
-    if args.json:
-        data = [r.to_json() for r in replays]
-        json.dump(data[0] if len(data) == 1 else data, out, indent=2, ensure_ascii=False)
-        out.write("\n")
-    else:
-        out.write("\n".join(r.report() for r in replays))
+    first: str | None = None  # the first game's JSON, written alone if it is the only one
+    for number, game in _games(args):
+        replay = replay_record(game)
+        if not args.json:
+            out.write(("\n" if number > 1 and args.game is None else "") + replay.report())
+            continue
+        item = json.dumps(replay.to_json(), indent=2, ensure_ascii=False)
+        if first is None:
+            first = item
+            continue
+        if first:  # a second game: the games go in a list, as json.dump(list, indent=2) writes it
+            out.write("[\n" + _indent(first))
+            first = ""
+        out.write(",\n" + _indent(item))
+    if first is not None:
+        out.write(first + "\n" if first else "\n]\n")
     return 0
+
+
+def _indent(text: str) -> str:
+    return "\n".join("  " + line for line in text.split("\n"))
 
 
 # --------------------------------------------------------------------------- check
 
 
+#: The most problems ``check`` prints for one file; it counts the rest.
+MAX_ERRORS = 100
+
+
 def _check_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("file", metavar="FILE", help="a game-record file ('-' for standard input)")
+    p.add_argument(
+        "--max-errors",
+        type=_positive,
+        default=MAX_ERRORS,
+        metavar="N",
+        help=f"print at most N problems, then how many more there are (default {MAX_ERRORS})",
+    )
+    _max_bytes_argument(p)
 
 
 def _check(args: argparse.Namespace) -> int:
-    from ombre.engine.record import check_records, parse_records
+    from ombre.engine.record import stream_records
 
-    text = _read_text(args.file)
-    problems = check_records(text, path=args.file)
-    for p in problems:
-        args.out.write(_one_line(str(p)) + "\n")
+    games = problems = 0
+    blocks = _read_blocks(args.file, max_bytes=args.max_bytes)
+    for game, found in stream_records(blocks, path=args.file, check=True):
+        games += game is not None
+        for p in found:
+            problems += 1
+            if problems <= args.max_errors:
+                args.out.write(_one_line(str(p)) + "\n")
+    if problems > args.max_errors:
+        args.out.write(f"{args.file}: and {plural(problems - args.max_errors, 'more problem')}\n")
     if problems:
         return 2
-    games, _ = parse_records(text, path=args.file)
-    args.err.write(f"{args.file}: {len(games)} game{'s' if len(games) != 1 else ''}, no problems\n")
+    args.err.write(f"{args.file}: {plural(games, 'game')}, no problems\n")
     return 0
 
 
@@ -195,7 +299,7 @@ def _check(args: argparse.Namespace) -> int:
 
 
 def _deal_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--seed", type=_seed, required=True, metavar="N", help="the seed of the shuffle")
+    p.add_argument("--seed", type=_whole, required=True, metavar="N", help="the seed of the shuffle")
     p.add_argument("--rules", default="1665", metavar="R", help="rule set: 1665 (default) or court-gamester")
     p.add_argument(
         "--players",
@@ -228,12 +332,13 @@ def _deal(args: argparse.Namespace) -> int:
 
 def _decode_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("file", metavar="FILE", help="a braille (BRF) file, grade 1, 40 x 25 ('-' for stdin)")
+    _max_bytes_argument(p)
 
 
 def _decode(args: argparse.Namespace) -> int:
     from ombre.sources.braille import decode
 
-    doc = decode(_read_text(args.file, "braille file"), path=args.file)
+    doc = decode(_read_text(args.file, "braille file", args.max_bytes), path=args.file)
     args.out.write(doc.text + "\n")
     return 0
 
@@ -315,22 +420,18 @@ def _solve_arguments(p: argparse.ArgumentParser) -> None:
         help="value each card by the Ombre's tricks (default) or by his result (win, repuesto, codille)",
     )
     p.add_argument("--game", type=_positive, metavar="N", help="only the N-th game of the file (from 1)")
+    _max_bytes_argument(p)
 
 
 def _solve(args: argparse.Namespace) -> int:
-    from ombre.engine.record import read_records, replay_record
+    from ombre.engine.record import replay_record
     from ombre.engine.solver import analyse_game, value_text
 
-    games = read_records(_read_text(args.file), path=args.file)
-    numbers = list(range(1, len(games) + 1))
-    if args.game is not None:
-        if args.game > len(games):
-            raise CommandError(f"{args.file}: --game {args.game}, but the file holds {len(games)} game(s)")
-        numbers = [args.game]
     out: TextIO = args.out
     skipped: list[str] = []
-    for k, number in enumerate(numbers):
-        game = games[number - 1]
+    solved = 0
+    for k, (number, game) in enumerate(_games(args)):
+        solved += 1
         replay = replay_record(game)
         state = replay.state
         names = state.players
@@ -395,10 +496,10 @@ def _solve(args: argparse.Namespace) -> int:
             out.write(
                 f"Renounce: {where}. The solver plays by the rules, so it values no card from there on.\n"
             )
-    if skipped and len(numbers) > 1:
-        solved = len(numbers) - len(skipped)
+    if skipped and solved > 1:
         args.err.write(
-            f"{PROG}: {args.file}: solved {solved} of {len(numbers)} games; skipped {', '.join(skipped)}\n"
+            f"{PROG}: {args.file}: solved {solved - len(skipped)} of {solved} games; "
+            f"skipped {', '.join(skipped)}\n"
         )
     return 0
 

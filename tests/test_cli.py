@@ -14,7 +14,15 @@ import pytest
 
 from ombre import cli
 from ombre.engine.game import Deal
-from ombre.engine.record import example_text, read_record, read_record_file, read_records, write_records
+from ombre.engine.record import (
+    check_records,
+    example_text,
+    read_record,
+    read_record_file,
+    read_records,
+    replay_record,
+    write_records,
+)
 
 GOLDEN = Path(__file__).parent / "data" / "golden"
 
@@ -317,6 +325,63 @@ def test_directory_and_binary_files(tmp_path: Path) -> None:
     binary = tmp_path / "x.omb"
     binary.write_bytes(b"\xff\xfe\x00")
     assert assert_one_line_error(*run("replay", str(binary))) == f"ombre: {binary}: not a UTF-8 text file"
+
+
+def test_a_seed_too_long_is_called_too_long_not_a_fraction() -> None:
+    # Python refuses to convert more than 4,300 digits; the number is whole all the same
+    line = assert_one_line_error(*run("deal", "--seed", "7" * 5000))
+    assert line.startswith("ombre: argument --seed: a number of 5,000 digits is too long (at most ")
+    assert len(line) < 200  # the number is not echoed
+    assert "is not a whole number" in assert_one_line_error(*run("deal", "--seed", "7.5"))
+    assert "5,000 digits is too long" in assert_one_line_error(*run("replay", "--game", "7" * 5000, "x.omb"))
+
+
+@pytest.mark.parametrize("command", ["replay", "check", "solve", "decode"])
+def test_only_regular_files_are_read(tmp_path: Path, command: str) -> None:
+    # a FIFO with no writer once blocked for ever; /dev/zero never ends
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    kind = "braille file" if command == "decode" else "record file"
+    line = assert_one_line_error(*run(command, str(fifo)))
+    assert line == f"ombre: {fifo}: is a named pipe (FIFO), not a {kind}"
+    line = assert_one_line_error(*run(command, "/dev/zero"))
+    assert line == f"ombre: /dev/zero: is a device, not a {kind}"
+
+
+def test_a_file_larger_than_the_cap_is_refused_and_the_cap_can_be_raised(specimen: Path) -> None:
+    size = specimen.stat().st_size
+    line = assert_one_line_error(*run("check", "--max-bytes", str(size - 1), str(specimen)))
+    assert line == f"ombre: {specimen}: more than {size - 1:,} bytes, the most read of a record file " + (
+        "(--max-bytes N reads more)"
+    )
+    assert run("check", "--max-bytes", str(size), str(specimen))[0] == 0
+    assert cli.MAX_BYTES >= 50_000_000  # a large collection of records is read by default
+
+
+def test_replay_of_many_games_as_json_is_one_list(tmp_path: Path) -> None:
+    # the games are replayed one at a time; the JSON is what json.dump writes for the list
+    path = tmp_path / "three.omb"
+    text = example_text("specimen.omb")
+    path.write_text("\n".join([text] * 3), encoding="utf-8")
+    status, out, _ = run("replay", "--json", str(path))
+    [game] = read_records(text)
+    assert (
+        status == 0
+        and out == json.dumps([replay_record(game).to_json()] * 3, indent=2, ensure_ascii=False) + "\n"
+    )
+
+
+def test_check_caps_the_problems_it_prints(tmp_path: Path) -> None:
+    path = tmp_path / "bad.omb"
+    text = example_text("specimen.omb") + "\n\nfoo\n" * 250
+    path.write_text(text, encoding="utf-8")
+    total = len(check_records(text))
+    status, out, err = run("check", str(path))
+    lines = out.splitlines()
+    assert status == 2 and err == "" and len(lines) == cli.MAX_ERRORS + 1
+    assert lines[-1] == f"{path}: and {total - cli.MAX_ERRORS} more problems"
+    status, out, err = run("check", "--max-errors", "3", str(path))
+    assert out.splitlines()[3:] == [f"{path}: and {total - 3} more problems"]
 
 
 def test_a_record_saved_with_a_byte_order_mark(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

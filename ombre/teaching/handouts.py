@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -269,6 +270,8 @@ def write_handouts(outdir: str | Path, seed: int = 0, *, force: bool = False) ->
     written: list[Path] = []
     try:
         for sub in ("student", "teacher"):
+            if (root / sub).is_symlink():  # planted in a folder written with --force
+                raise HandoutError(f"{root / sub}: is a link; handouts are written into real folders only")
             (root / sub).mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise HandoutError(f"{root}: cannot create the folder ({exc.strerror or exc})") from None
@@ -281,8 +284,21 @@ def write_handouts(outdir: str | Path, seed: int = 0, *, force: bool = False) ->
             files.append((root / sub / name, json.dumps(make(s, n), ensure_ascii=False, indent=1) + "\n"))
     for path, text in files:
         try:
-            path.write_text(text, encoding="utf-8")
+            _write_file(path, text)
         except OSError as exc:
             raise HandoutError(f"{path}: cannot write the file ({exc.strerror or exc})") from None
         written.append(path)
     return written
+
+
+def _write_file(path: Path, text: str) -> None:
+    """Write ``text`` to ``path``, a new or a regular file, never through a link (``--force`` may
+    meet a link planted in the folder, pointing anywhere)."""
+    if path.is_symlink() or (path.exists() and not path.is_file()):
+        raise HandoutError(
+            f"{path}: is a link or not a regular file; handouts overwrite only their own files"
+        )
+    # O_NOFOLLOW: a link planted between the check and the write is refused too
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0), 0o644)
+    with os.fdopen(fd, "w", encoding="utf-8") as fh:
+        fh.write(text)

@@ -27,6 +27,7 @@ from ombre.engine.record import (
     read_record_file,
     read_records,
     replay_record,
+    stream_records,
     write_record,
     write_records,
 )
@@ -676,3 +677,81 @@ def test_a_miswritten_trick_number_is_one_problem() -> None:
     assert problems(HEAD + SPECIMEN_MOVES.replace("3. 7s Kh 5s", "3. 7s Kx 5s")) == [
         "t.omb:9:7: 'Kx' is not a card (write e.g. As, 7h, Kd)"
     ]
+
+
+def test_reading_grows_linearly_with_the_number_of_comments() -> None:
+    # Many comments on one trick once made reading quadratic (its tuple was rebuilt for each);
+    # four times as many must not take sixteen times as long.  A generous ratio of CPU times, each
+    # the best of five taken in turn (a busy spell spoils one of each), rather than a limit in
+    # seconds: linear reading gives about 4, a quadratic reader far more than the bound of 8.
+    import gc
+    import time
+
+    texts = [
+        HEAD + SPECIMEN_MOVES.replace("1. 2s Ac As", "1. 2s Ac As " + "{a note} " * n)
+        for n in (10_000, 40_000)
+    ]
+    best = [float("inf"), float("inf")]
+    # without the collector: in the whole test session one full collection of its large heap,
+    # due when the allocations cross a threshold, costs more than the reading measured
+    gc.collect()
+    gc.disable()
+    try:
+        for _ in range(5):
+            for k, text in enumerate(texts):
+                t0 = time.process_time()
+                [game], found = parse_records(text)
+                best[k] = min(best[k], time.process_time() - t0)
+                assert not found and len(game.tricks[0].comments) == (10_000, 40_000)[k]
+    finally:
+        gc.enable()
+    assert best[1] / best[0] < 8.0, best
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "\n\n".join([SPECIMEN] * 3),
+        ("\ufeff" + SPECIMEN + "\n\n" + SPECIMEN).replace("\n", "\r\n"),
+        SPECIMEN.replace("{ Ann leads", "{ Ann leads {") + "\n\n" + SPECIMEN,  # a '{' left open
+        SPECIMEN + '\n\n[Event "open\n\n[Players "A; B; C"]\n\n' + SPECIMEN,  # a quote left open
+        SPECIMEN + "\n\n[Players\n\n" + SPECIMEN.replace("Ks Qh", "Ks Qx") + "\n\n{ never closed\n\n[A",
+        "",
+    ],
+)
+def test_read_in_blocks_as_in_one_piece(text: str) -> None:
+    # A file is read a block at a time; wherever the blocks are cut, the games and the problems
+    # are those of the whole text, in the same order.
+    import random
+
+    games, errors = parse_records(text, path="t.omb")
+    rng = random.Random(0)
+    for _ in range(20):
+        blocks, i = [], 0
+        while i < len(text):
+            n = rng.choice([1, 2, 7, 50, 400])
+            blocks.append(text[i : i + n])
+            i += n
+        read = list(stream_records(blocks, path="t.omb"))
+        assert [g for g, _ in read if g is not None] == games
+        assert [str(p) for _, found in read for p in found] == [str(p) for p in errors]
+    checked = [str(p) for _, found in stream_records([text], path="t.omb", check=True) for p in found]
+    assert checked == [str(p) for p in check_records(text, path="t.omb")]
+
+
+def test_memory_follows_one_game_not_the_file() -> None:
+    # 50 MB of records once took 2.7 GB to replay: read a game at a time, the peak of memory
+    # is the same for 40 games as for 10 (a generous ratio; a whole-file read grows fourfold)
+    import tracemalloc
+
+    def peak(games: int) -> int:
+        blocks = (SPECIMEN + "\n" for _ in range(games))
+        tracemalloc.start()
+        try:
+            count = sum(g is not None for g, _ in stream_records(blocks))
+            return tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+            assert count == games
+
+    assert peak(40) < 1.5 * peak(10)

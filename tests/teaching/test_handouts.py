@@ -225,3 +225,27 @@ def test_both_handouts_run_in_a_kernel(handouts: Path) -> None:
     for data in verdicts:
         assert data["text/plain"].startswith("Right.") and "Feedback(" not in data["text/plain"]
         assert data["text/html"].startswith('<p style="color:#1b6e2d">Right.')
+
+
+def test_force_never_writes_through_a_link(tmp_path: Path) -> None:
+    # a link planted in the output folder would let --force overwrite any file the user can write
+    outside = tmp_path / "precious.txt"
+    outside.write_text("keep me", encoding="utf-8")
+    course = tmp_path / "course"
+    course.mkdir()
+    (course / "README.md").symlink_to(outside)
+    status, out, err = _handouts_cli(str(course), "--force")
+    assert status == 2 and out == "" and err.count("\n") == 1
+    assert err.endswith(
+        "README.md: is a link or not a regular file; handouts overwrite only their own files\n"
+    )
+    assert outside.read_text(encoding="utf-8") == "keep me"
+    (course / "README.md").unlink()
+    (course / "student").rmdir()
+    (course / "student").symlink_to(tmp_path, target_is_directory=True)
+    status, out, err = _handouts_cli(str(course), "--force")
+    assert (
+        status == 2
+        and err == f"ombre: {course / 'student'}: is a link; handouts are written into real folders only\n"
+    )
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["course", "precious.txt"]

@@ -65,6 +65,7 @@ from ombre.engine.record.reader import (
     read_record,
     read_record_file,
     read_records,
+    stream_records,
 )
 from ombre.engine.record.replay import ExchangeTurn, RecordReplay, RenounceNote, replay_record
 from ombre.engine.record.writer import write_record, write_records
@@ -96,6 +97,7 @@ __all__ = [
     "ExchangeTurn",
     "parse_records",
     "check_records",
+    "stream_records",
     "write_record",
     "write_records",
 ]

@@ -51,6 +51,7 @@ __all__ = [
     "example_names",
     "parse_records",
     "check_records",
+    "stream_records",
 ]
 
 
@@ -97,16 +98,36 @@ class _Tok:
     blank_before: bool = False  # a blank line separates this token from the one before
 
 
-_WORD_STOP = set(" \t\n\r\f\v{};[]/")
+# runs the lexer takes whole rather than a character at a time (reading stays fast on long comments)
+_WORD_RE = re.compile(r"[^ \t\n\r\f\v{};\[\]/]*")
+_SPACE_RE = re.compile(r"\s*")
+_COMMENT_STOP_RE = re.compile(r"[{}\\]")
+_VALUE_STOP_RE = re.compile(r'["\\]')
+
+
+def _value_positions(raw: str, first: Pos, limit: int) -> list[Pos]:
+    """The positions of the first ``limit`` characters of a tag's value, written ``raw`` from ``first``."""
+    where: list[Pos] = []
+    line, col = first.line, first.col
+    i = 0
+    while i < len(raw) and len(where) < limit:
+        where.append(Pos(line, col))
+        step = 2 if raw[i] == "\\" and raw[i + 1 : i + 2] in ('"', "\\") else 1
+        for ch in raw[i : i + step]:
+            line, col = (line + 1, 1) if ch == "\n" else (line, col + 1)
+        i += step
+    return where
 
 
 class _Lexer:
-    def __init__(self, text: str, problems: list[_Problem]) -> None:
+    def __init__(self, text: str, problems: list[_Problem], line: int = 1, blank: bool = False) -> None:
         self.s = text
         self.i = 0
-        self.line = 1
+        self.blank = blank  # the text follows a blank line (a piece of a longer text)
+        self.line = line
         self.col = 1
         self.problems = problems
+        self.ran_off = False  # a comment or a tag's value ran to the end of the text unclosed
 
     def pos(self) -> Pos:
         return Pos(self.line, self.col)
@@ -121,24 +142,37 @@ class _Lexer:
             self.col += 1
         return ch
 
+    def move_to(self, k: int) -> None:
+        """Move to index ``k`` (not before the current one), counting the lines and columns passed."""
+        s = self.s
+        lines = s.count("\n", self.i, k)
+        if lines:
+            self.line += lines
+            self.col = k - s.rfind("\n", self.i, k)
+        else:
+            self.col += k - self.i
+        self.i = k
+
     def peek(self) -> str:
         return self.s[self.i] if self.i < len(self.s) else ""
 
     def skip_line(self) -> None:
-        while self.i < len(self.s) and self.s[self.i] != "\n":
-            self.advance()
+        end = self.s.find("\n", self.i)
+        self.move_to(len(self.s) if end < 0 else end)
 
     def skip_inline_space(self) -> None:
         while self.peek() in (" ", "\t"):
             self.advance()
 
     def tokens(self) -> Iterator[_Tok]:
-        newlines = 0
+        newlines = 2 if self.blank else 0
         while self.i < len(self.s):
             ch = self.peek()
             if ch.isspace():
-                newlines += ch == "\n"
-                self.advance()
+                m = _SPACE_RE.match(self.s, self.i)
+                assert m is not None  # \s* matches, if only the empty string
+                newlines += self.s.count("\n", self.i, m.end())
+                self.move_to(m.end())
                 continue
             blank = newlines >= 2
             newlines = 0
@@ -166,8 +200,9 @@ class _Lexer:
             else:
                 start = self.pos()
                 begin = self.i
-                while self.i < len(self.s) and self.s[self.i] not in _WORD_STOP:
-                    self.advance()
+                m = _WORD_RE.match(self.s, begin)
+                assert m is not None  # [...]* matches, if only the empty string
+                self.move_to(m.end())
                 tok = _Tok("word", self.s[begin : self.i], start)
             if tok is not None:
                 tok.blank_before = blank
@@ -176,16 +211,21 @@ class _Lexer:
     def brace_comment(self) -> _Tok | None:
         start = self.pos()
         opened = (self.i, self.line, self.col)
-        self.advance()
+        s = self.s
+        j = self.i + 1
         buf: list[str] = []
-        while self.i < len(self.s):
-            at = self.pos()
-            ch = self.advance()
+        while (m := _COMMENT_STOP_RE.search(s, j)) is not None:
+            k = m.start()
+            buf.append(s[j:k])
+            ch = s[k]
             if ch == "}":
+                self.move_to(k + 1)
                 return _Tok("comment", normalize_comment("".join(buf)), start)
             if ch == "{":
                 # most likely this comment's '}' is missing: say so here, not where the text it
                 # swallowed breaks the record, and read on after the line it was opened on
+                self.move_to(k)
+                at = self.pos()
                 self.problems.append(
                     _Problem(
                         "comment not closed: '{' has no matching '}' before the next '{' at "
@@ -196,10 +236,14 @@ class _Lexer:
                 self.i, self.line, self.col = opened
                 self.skip_line()
                 return None
-            if ch == "\\" and self.peek() in ("{", "}", "\\"):
-                buf.append(self.advance())
+            if s[k + 1 : k + 2] in ("{", "}", "\\"):  # an escaped brace or backslash
+                buf.append(s[k + 1])
+                j = k + 2
             else:
-                buf.append(ch)
+                buf.append("\\")
+                j = k + 1
+        self.move_to(len(s))
+        self.ran_off = True
         self.problems.append(_Problem("comment not closed: '{' has no matching '}'", start))
         return None
 
@@ -213,8 +257,7 @@ class _Lexer:
             self.skip_line()
             return None
         name = m.group(0)
-        for _ in name:
-            self.advance()
+        self.move_to(m.end())
         self.skip_inline_space()
         if self.peek() != '"':
             self.problems.append(_Problem(f'tag [{name}] needs a quoted value: [{name} "value"]', self.pos()))
@@ -222,20 +265,32 @@ class _Lexer:
             return None
         quote = self.pos()
         self.advance()
+        s = self.s
+        begin = j = self.i
         buf: list[str] = []
-        where: list[Pos] = []
         while True:
-            if self.i >= len(self.s):
+            m = _VALUE_STOP_RE.search(s, j)
+            if m is None:
+                self.move_to(len(s))
+                self.ran_off = True
                 self.problems.append(_Problem(f"tag [{name}]: the value's closing '\"' is missing", quote))
                 return None
-            here = self.pos()
-            ch = self.advance()
-            if ch == '"':
+            k = m.start()
+            buf.append(s[j:k])
+            if s[k] == '"':
                 break
-            if ch == "\\" and self.peek() in ('"', "\\"):
-                ch = self.advance()
-            buf.append(ch)
-            where.append(here)
+            if s[k + 1 : k + 2] in ('"', "\\"):  # an escaped quote or backslash
+                buf.append(s[k + 1])
+                j = k + 2
+            else:
+                buf.append("\\")
+                j = k + 1
+        # where each character of the value is: the deal's cards are located one by one, any
+        # other tag by its first character (a position for each character of a long value
+        # took far more memory than the text)
+        raw = s[begin:k]
+        where = _value_positions(raw, Pos(quote.line, quote.col + 1), len(raw) if name == "Deal" else 1)
+        self.move_to(k + 1)
         self.skip_inline_space()
         if self.peek() != "]":
             self.problems.append(_Problem(f"tag [{name}] is not closed with ']'", self.pos()))
@@ -300,16 +355,25 @@ class _GameBuilder:
         self.rules = "1665"
         self.result: str | None = None
         self.comments: list[str] = []
+        # a section's growing parts are lists, made tuples once in finish(): rebuilding a tuple
+        # for each comment or bid made reading quadratic in their number
         self.bidding: BiddingSection | None = None
+        self.bids: list[str] = []
+        self.bid_pos: list[Pos] = []
+        self.bidding_comments: list[str] = []
         self.trump: TrumpSection | None = None
         self.trump_pos: Pos = start
         self.trump_opened = False
         self.trump_words = 0
         self.trump_comments: list[str] = []
         self.exchange: ExchangeSection | None = None
+        self.entries: list[ExchangeEntry] = []
+        self.exchange_comments: list[str] = []
         self.entry: _PendingEntry | None = None
         self.vole: VoleDeclaration | None = None
+        self.vole_comments: list[str] = []
         self.tricks: list[RecordedTrick] = []
+        self.trick_comments: list[list[str]] = []  # one list a trick, as self.tricks
         # the element the next comment belongs to: "game", a section name, "vole" or "trick"
         self.last = "game"
         self.section: str | None = None  # where loose words go: a section name or "play"
@@ -431,19 +495,15 @@ class _GameBuilder:
             return
         last = self.last
         if last == "bidding" and self.bidding is not None:
-            self.bidding = replace(self.bidding, comments=self.bidding.comments + (text,))
+            self.bidding_comments.append(text)
         elif last == "trump":
-            if self.trump is not None:
-                self.trump = replace(self.trump, comments=self.trump.comments + (text,))
-            else:
-                self.trump_comments.append(text)
+            self.trump_comments.append(text)
         elif last == "exchange" and self.exchange is not None:
-            self.exchange = replace(self.exchange, comments=self.exchange.comments + (text,))
+            self.exchange_comments.append(text)
         elif last == "vole" and self.vole is not None:
-            self.vole = replace(self.vole, comments=self.vole.comments + (text,))
+            self.vole_comments.append(text)
         elif last == "trick" and self.tricks:
-            t = self.tricks[-1]
-            self.tricks[-1] = replace(t, comments=t.comments + (text,))
+            self.trick_comments[-1].append(text)
         else:
             self.comments.append(text)
 
@@ -524,8 +584,8 @@ class _GameBuilder:
         if bid is None:
             self.problem(f"{text!r} is not a bid (the bids are {', '.join(BIDS)})", pos)
         elif self.bidding is not None:
-            b = self.bidding
-            self.bidding = replace(b, bids=b.bids + (bid,), bid_pos=b.bid_pos + (pos,))
+            self.bids.append(bid)
+            self.bid_pos.append(pos)
 
     def set_trump(self, text: str, pos: Pos) -> None:
         self.trump_words += 1
@@ -537,7 +597,7 @@ class _GameBuilder:
         except CardError:
             self.problem(f"{text!r} is not a suit (write spades, clubs, hearts or diamonds)", pos)
             return
-        self.trump = TrumpSection(suit, tuple(self.trump_comments), self.trump_pos)
+        self.trump = TrumpSection(suit, (), self.trump_pos)
 
     def exchange_word(self, text: str, pos: Pos) -> None:
         cur = self.entry
@@ -579,7 +639,7 @@ class _GameBuilder:
         if cur is None or self.exchange is None:
             return
         if cur.mode is None:
-            if at is not None or self.exchange.entries:
+            if at is not None or self.entries:
                 self.problem(
                     "empty turn in Exchange: (write 'refuse' for a player who takes in nothing)",
                     at or self.exchange.pos,
@@ -598,7 +658,7 @@ class _GameBuilder:
         else:
             takes = None if cur.takes is None else tuple(cur.takes)
             entry = ExchangeEntry(tuple(cur.discards), takes, cur.pos)
-        self.exchange = replace(self.exchange, entries=self.exchange.entries + (entry,))
+        self.entries.append(entry)
 
     def declare_vole(self, pos: Pos) -> None:
         self.close_section()
@@ -621,6 +681,7 @@ class _GameBuilder:
         if number != expected:
             self.problem(f"trick number {expected} expected, found {number}", pos)
         self.tricks.append(RecordedTrick(expected, (), (), pos))
+        self.trick_comments.append([])
         self.section = "play"
         self.last = "trick"
 
@@ -679,11 +740,22 @@ class _GameBuilder:
             tags=tuple(self.tags),
             result=self.result,
             comments=tuple(self.comments),
-            bidding=self.bidding,
-            trump=self.trump,
-            exchange=self.exchange,
-            vole=self.vole,
-            tricks=tuple(self.tricks),
+            bidding=None
+            if self.bidding is None
+            else replace(
+                self.bidding,
+                bids=tuple(self.bids),
+                bid_pos=tuple(self.bid_pos),
+                comments=tuple(self.bidding_comments),
+            ),
+            trump=None if self.trump is None else replace(self.trump, comments=tuple(self.trump_comments)),
+            exchange=None
+            if self.exchange is None
+            else replace(self.exchange, entries=tuple(self.entries), comments=tuple(self.exchange_comments)),
+            vole=None if self.vole is None else replace(self.vole, comments=tuple(self.vole_comments)),
+            tricks=tuple(
+                replace(t, comments=tuple(c)) for t, c in zip(self.tricks, self.trick_comments, strict=True)
+            ),
             path=self.path,
             pos=self.start,
             tag_pos=tuple(self.tag_pos),
@@ -704,39 +776,137 @@ class _GameBuilder:
                     played[rc.card] = t.number
 
 
+# where a game may begin: a tag at the start of a line after a blank line
+_GAME_START_RE = re.compile(r"\n[ \t]*\n(?=\[)")
+
+
+def _pieces(blocks: Iterable[str]) -> Iterator[str]:
+    r"""The text of ``blocks`` (line ends made ``\n``, a byte-order mark dropped) in pieces cut where a
+    game may begin, so that a long file is read a piece at a time."""
+    parts: list[str] = []
+    tail = ""  # the end of the text held (never of a piece given out), where a cut may begin
+    carry = ""  # a '\r' at the end of a block, whose '\n' may begin the next
+    first = True
+    for block in blocks:
+        block = carry + block
+        if first and block:
+            block = block.removeprefix("\ufeff")  # a byte-order mark (Notepad's "UTF-8 with BOM")
+            first = False
+        carry = "\r" if block.endswith("\r") else ""
+        block = block[: len(block) - len(carry)].replace("\r\n", "\n").replace("\r", "\n")
+        if not block:
+            continue
+        look = tail + block
+        cut = None
+        for m in _GAME_START_RE.finditer(look):
+            cut = m.end()
+        if cut is not None:  # the cut may fall in the text held from the blocks before
+            held = "".join(parts) + block
+            k = len(held) - len(look) + cut
+            if k > 0:
+                yield held[:k]
+            parts = [held[k:]] if k > 0 else [held]
+            tail = parts[0][-64:]
+        else:
+            parts.append(block)
+            tail = look[-64:]
+    parts.append(carry.replace("\r", "\n"))
+    rest = "".join(parts)
+    if rest:
+        yield rest
+
+
+def _read_games(
+    blocks: Iterable[str], path: str | None
+) -> Iterator[tuple[GameRecord | None, bool, list[_Problem]]]:
+    """The games of the text in ``blocks``, one at a time: each game (``None`` when it could not be
+    built), whether it was read without a problem, and the problems found since the game before.
+
+    The text is lexed a piece at a time (see :func:`_pieces`), so memory follows the longest
+    game rather than the file.  A piece that ends inside a comment or a tag's value is lexed
+    again with the rest of the text, as one.
+    """
+    problems: list[_Problem] = []
+    builder: _GameBuilder | None = None
+    pieces = iter(_pieces(blocks))
+    line = 1
+    first = True
+    for piece in pieces:
+        lexed: list[_Problem] = []
+        lexer = _Lexer(piece, lexed, line, blank=not first)
+        marked = [(tok, len(lexed)) for tok in lexer.tokens()]
+        if lexer.ran_off:
+            rest = "".join(pieces)
+            if rest:
+                piece += rest
+                lexed = []
+                lexer = _Lexer(piece, lexed, line, blank=not first)
+                marked = [(tok, len(lexed)) for tok in lexer.tokens()]
+        first = False
+        line += piece.count("\n")
+        done = 0
+        for tok, mark in marked:
+            # the lexer's problems come in the order of the text, as if it ran beside the parser
+            problems.extend(lexed[done:mark])
+            done = mark
+            if builder is None:
+                builder = _GameBuilder(path, problems, tok.pos)
+            elif tok.kind == "tag" and builder.ends_before(tok):
+                game = builder.finish()
+                yield game, not problems, problems
+                problems = []
+                builder = _GameBuilder(path, problems, tok.pos)
+            if tok.kind == "tag":
+                builder.add_tag(tok)
+            elif tok.kind == "comment":
+                builder.comment(tok.text)
+            elif tok.kind == "slash":
+                builder.slash(tok)
+            else:
+                builder.word(tok)
+        problems.extend(lexed[done:])
+    if builder is not None and (builder.seen_tags or builder.moved):
+        game = builder.finish()
+        yield game, not problems, problems
+    elif problems:
+        yield None, False, problems
+
+
 def _parse(text: str, path: str | None) -> tuple[list[tuple[GameRecord, bool]], list[_Problem]]:
     """The games of ``text``, each with a flag saying whether it was read without a problem."""
-    text = text.removeprefix("\ufeff")  # a byte-order mark (Notepad's "UTF-8 with BOM") is not text
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
-    problems: list[_Problem] = []
     games: list[tuple[GameRecord, bool]] = []
-    lexer = _Lexer(text, problems)
-    builder: _GameBuilder | None = None
-    first_problem = 0
-
-    def finish(b: _GameBuilder) -> None:
-        game = b.finish()
+    problems: list[_Problem] = []
+    for game, clean, found in _read_games([text], path):
+        problems += found
         if game is not None:
-            games.append((game, len(problems) == first_problem))
-
-    for tok in lexer.tokens():
-        if builder is None:
-            builder = _GameBuilder(path, problems, tok.pos)
-        elif tok.kind == "tag" and builder.ends_before(tok):
-            finish(builder)
-            first_problem = len(problems)
-            builder = _GameBuilder(path, problems, tok.pos)
-        if tok.kind == "tag":
-            builder.add_tag(tok)
-        elif tok.kind == "comment":
-            builder.comment(tok.text)
-        elif tok.kind == "slash":
-            builder.slash(tok)
-        else:
-            builder.word(tok)
-    if builder is not None and (builder.seen_tags or builder.moved):
-        finish(builder)
+            games.append((game, clean))
     return games, problems
+
+
+def stream_records(
+    blocks: Iterable[str], path: str | None = None, *, check: bool = False
+) -> Iterator[tuple[GameRecord | None, list[RecordError]]]:
+    """Read the games of a text given in blocks (a file read a block at a time), one game at a time.
+
+    Yields each game (``None`` when its problems left too little to build it) with its problems,
+    located and in the order of the text; with ``check``, a game read without a problem is
+    replayed and the replay's problems are added, as :func:`check_records` does.  Memory follows
+    the longest game, not the length of the text.
+
+    >>> text = example_text("specimen.omb")
+    >>> [(g.tag("Event"), p) for g, p in stream_records([text, "\\n", text[:500], text[500:]])]
+    [('A specimen hand', []), ('A specimen hand', [])]
+    >>> [(g, str(p[0])) for g, p in stream_records(["1. As"], path="x.omb")]
+    [(None, 'x.omb:1:1: missing tag [Players "eldest; middle; dealer"]')]
+    """
+    seen = False
+    for game, clean, found in _read_games(blocks, path):
+        seen = True
+        if check and clean and game is not None:
+            _Replayer(game, found).run()
+        yield game, _sorted_errors(found, path)
+    if check and not seen:
+        yield None, [_record_error(_NO_GAME, path, Pos(1, 1))]
 
 
 def _sorted_errors(problems: Iterable[_Problem], path: str | None) -> list[RecordError]:
