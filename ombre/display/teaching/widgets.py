@@ -9,7 +9,8 @@ solution behind toggles, and *New question*, which asks the exercise's
 generator for a fresh one of the same kind (a different one: seeds that deal
 the same question again are skipped, and a kind with only one question has
 the button disabled, saying why).  ``solution=False`` leaves the Solution
-panel out, as in the students' handouts; ``question=False`` leaves out the
+panel out, as in the students' handouts, and builds nothing of it: no answer or worked solution is
+held in any widget, so none is saved in the notebook's widget state; ``question=False`` leaves out the
 question's quotation and prompt where the page already writes them above the
 widget (the students' notebooks), and then there is no *New question*, so that
 the widget always answers the question written on the page.  The feedback line is one persistent
@@ -29,7 +30,7 @@ Everything can be driven from Python, which is how the tests use it:
 (False, 1)
 >>> w.answer("12").correct
 True
->>> w.solution_box.selected_index is None  # the solution stays closed until asked for
+>>> w.solution_box is not None and w.solution_box.selected_index is None  # closed until asked for
 True
 """
 
@@ -113,8 +114,11 @@ class ExerciseWidget:
         self.feedback = live_html()
         self.hint_box = widgets.Accordion(children=[widgets.HTML()], selected_index=None)
         self.hint_box.set_title(0, "Hint")
-        self.solution_box = widgets.Accordion(children=[widgets.HTML()], selected_index=None)
-        self.solution_box.set_title(0, "Solution")
+        #: the Solution panel, or ``None`` without one (``solution=False``): then no widget holds the answer
+        self.solution_box: widgets.Accordion | None = None
+        if solution:
+            self.solution_box = widgets.Accordion(children=[widgets.HTML()], selected_index=None)
+            self.solution_box.set_title(0, "Solution")
         self.has_solution = solution
         self.check_button.on_click(lambda _b: self._check_clicked())
         self.new_button.on_click(lambda _b: self.new_question())
@@ -128,7 +132,7 @@ class ExerciseWidget:
                 widgets.HBox([self.check_button, self.new_button, self.new_note]),
                 self.feedback,
                 self.hint_box,
-                *([self.solution_box] if solution else []),
+                *([self.solution_box] if self.solution_box is not None else []),
             ]
         )
         self._show()
@@ -251,6 +255,8 @@ class ExerciseWidget:
             f"<p>{exercise_text_html(ex.hint)}</p>" if ex.hint else "<p>No hint for this one.</p>"
         )
         self.hint_box.selected_index = None
+        if self.solution_box is None:  # the students' widget: the answer is never put in a widget
+            return
         source = f"<p><small>Source: {exercise_text_html(ex.source)}</small></p>" if ex.source else ""
         answer = exercise_text_html(ex.answer_text)
         self.solution_box.children[
