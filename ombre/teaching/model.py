@@ -149,7 +149,8 @@ class Exercise:
 
         For a choice exercise the answer is the choice's letter (``"b"``), its
         position (``1``) or its text; for a numeric one a number, fraction
-        (``"9/40"``), percentage (``"22.5%"``) or ``"1 in 118"``.
+        (``"9/40"``), percentage (``"22.5%"``), ``"1 in 118"`` or place (``"8th"``); a number
+        that is neither right nor a common mistake is echoed as written.
 
         >>> from ombre.teaching import generate
         >>> ex = generate("tricks.winner", seed=1)
@@ -157,6 +158,8 @@ class Exercise:
         Traceback (most recent call last):
         ...
         ombre.teaching.answers.ExerciseError: answer with a letter from a to c, or the choice's text
+        >>> print(generate("probability.matadors", 0).check("0.0086"))  # doctest: +ELLIPSIS
+        Not right: 0.0086 is too high. ...
         """
         if self.choices:
             i = self._choice_index(response)
@@ -173,7 +176,9 @@ class Exercise:
                 return Feedback(False, f"Not right. {why}")
         direction = "too high" if value > self.number else "too low"
         more = f" Hint: {self.hint}" if self.hint else ""
-        return Feedback(False, f"Not right: {_show_number(value)} is {direction}.{more}")
+        # the answer as the student wrote it (0.0086, not 43/5000)
+        typed = response.strip() if isinstance(response, str) else _show_number(value)
+        return Feedback(False, f"Not right: {typed} is {direction}.{more}")
 
     def _choice_index(self, response: str | int | float | Fraction) -> int:
         n = len(self.choices)

@@ -656,3 +656,25 @@ def test_widget_names_the_cards_it_writes() -> None:
     assert f"Right. {named('the Two of Clubs', '2♣')} is Manille: " in manille.feedback.value
     numeric = ExerciseWidget(find("probability-1"))
     assert numeric.choices.tooltip is None
+
+
+def test_odds_as_a_fraction_words_and_places_are_read_as_students_write_them() -> None:
+    chance = find("probability-4")  # 21/2470, about 1 in 117.6, to two significant figures
+    # before: "1 in 120" right but "1/120" wrong; "1 out of 118" and "8th" unreadable
+    for typed in ("1 in 120", "1/120", "1 out of 118", "about 1 out of 120"):
+        assert chance.check(typed).correct, typed
+    assert not chance.check("1/130").correct
+    assert (
+        find("probability-1").check("9 in 40").correct and find("probability-1").check("9 out of 40").correct
+    )
+    place = find("order-3")  # 6♠ is the eighth trump
+    assert place.check("8th").correct and place.check("8").correct and not place.check("9th").correct
+    assert parse_number("1st") == 1 and parse_number("22nd") == 22 and parse_number("3rd") == 3
+
+
+def test_a_wrong_number_is_echoed_as_the_student_wrote_it() -> None:
+    chance = find("probability-4")
+    # before: "Not right: 43/5000 is too high."
+    assert chance.check("0.0086").message.startswith("Not right: 0.0086 is too high.")
+    assert chance.check(" 0,0086 ").message.startswith("Not right: 0,0086 is too high.")
+    assert find("order-3").check(Fraction(11)).message.startswith("Not right: 11 is too high.")

@@ -97,12 +97,19 @@ EXERCISE_JS = r"""
       return tok;
     });
   }
-  var odds = /^(?:about)?1in(\d+(?:\.\d*)?)$/;
+  // as _ODDS_RE, _RATIO_RE and _ORDINAL_RE: 1 in N, 1 out of N, 1/N; 9 in 40; 8th
+  var odds = /^(?:about)?1(?:in|outof|\/)(\d+(?:\.\d*)?)$/;
+  var ratio = /^(?:about)?(\d+(?:\.\d*)?)(?:in|outof)(\d+(?:\.\d*)?)$/;
+  var ordinal = /^(\d+)(?:st|nd|rd|th)$/;
   function readNumber(raw) {
     var t = normalised(raw);
     var num = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
     var m = odds.exec(t);
     if (m) { var d = parseFloat(m[1]); return d === 0 ? null : 1 / d; }
+    m = ratio.exec(t);
+    if (m) { var r = parseFloat(m[2]); return r === 0 ? null : parseFloat(m[1]) / r; }
+    m = ordinal.exec(t);
+    if (m) { return parseFloat(m[1]); }
     if (t.slice(-1) === "%" && num.test(t.slice(0, -1))) { return parseFloat(t.slice(0, -1)) / 100; }
     var slash = t.indexOf("/");
     if (slash >= 0) {
@@ -128,10 +135,6 @@ EXERCISE_JS = r"""
     if (isOdds && v !== 0) { ans = 1 / ans; v = 1 / v; }
     return Math.abs(v - ans) <= halfUnit(ans, sig) + 1e-9 * Math.max(1, Math.abs(ans));
   }
-  function show(v) {
-    if (Number.isInteger(v)) { return String(v); }
-    return String(Number(v.toPrecision(6)));
-  }
   function judge(data, response) {
     if (data.format === "choice") {
       if (response === null || response === undefined || response === "") {
@@ -144,7 +147,7 @@ EXERCISE_JS = r"""
     var v = readNumber(response);
     if (v === null || !isFinite(v)) {
       return {correct: null,
-              message: "Cannot read that as a number: write e.g. 12, 0.375, 3/8, 37.5% or 1 in 4."};
+              message: "Cannot read that as a number: write e.g. 12, 0.375, 3/8, 37.5%, 1 in 4 or 8th."};
     }
     var isOdds = odds.test(normalised(response)), sig = data.sig_figs || 0;
     if (matches(v, data.number, data.tolerance, data.rel_tolerance, sig, isOdds)) {
@@ -156,7 +159,8 @@ EXERCISE_JS = r"""
       }
     }
     var dir = v > data.number ? "too high" : "too low";
-    return {correct: false, message: "Not right: " + show(v) + " is " + dir + "." +
+    // the answer as the student wrote it, as Exercise.check echoes it
+    return {correct: false, message: "Not right: " + String(response).trim() + " is " + dir + "." +
             (data.hint ? " Hint: " + data.hint : "")};
   }
   // the message as text, each card in it (K♥) a span named for screen readers
