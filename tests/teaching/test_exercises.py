@@ -678,3 +678,23 @@ def test_a_wrong_number_is_echoed_as_the_student_wrote_it() -> None:
     assert chance.check("0.0086").message.startswith("Not right: 0.0086 is too high.")
     assert chance.check(" 0,0086 ").message.startswith("Not right: 0,0086 is too high.")
     assert find("order-3").check(Fraction(11)).message.startswith("Not right: 11 is too high.")
+
+
+def test_the_notes_fit_the_question_they_are_given_on() -> None:
+    # before: the black ace "counted twice" was said for red suits (113 of 200)
+    for seed in range(200):
+        ex = generate("order.count", seed)
+        red = ex.trump is not None and ex.trump.is_red
+        assert not (red and any("black aces" in why and "twice" in why for _, why in ex.mistakes)), seed
+    # advice-5: diamonds give four trumps as well, and the question says so
+    black = find("advice-5")
+    assert {c.text for c in black.choices} == {"Spades", "Hearts", "Diamonds"} and "diamonds" in black.prompt
+
+
+@pytest.mark.parametrize("kind", ["order.position", "tenaces.draw", "tenaces.lead"])
+def test_the_numeric_questions_have_notes_on_common_mistakes(kind: str) -> None:
+    assert all(generate(kind, seed).mistakes for seed in range(100))
+    # the tenace swap gets its note, not "too high" and a generic hint
+    swap = find("tenaces-3")
+    other = 2 if swap.number == 1 else 1
+    assert "That is what you win if he leads" in swap.check(str(other)).message
