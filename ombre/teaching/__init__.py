@@ -49,6 +49,7 @@ from ombre.teaching.sets import (
     find,
     generate,
     set_plan,
+    versions,
 )
 
 __all__ = [
@@ -71,4 +72,5 @@ __all__ = [
     "parse_number",
     "numbers_match",
     "SEATS",
+    "versions",
 ]

@@ -101,6 +101,16 @@ class Exercise:
         return "choice" if self.choices else "number"
 
     @property
+    def question_key(self) -> tuple[object, ...]:
+        """What a student sees of the question: two exercises with the same key ask the same question.
+
+        >>> from ombre.teaching import generate
+        >>> generate("probability.hands", 0).question_key == generate("probability.hands", 5).question_key
+        True
+        """
+        return (self.prompt, tuple(c.text for c in self.choices), self.cards, self.quote, self.unit)
+
+    @property
     def answer_index(self) -> int:
         """The position of the right choice (choice exercises only)."""
         for i, c in enumerate(self.choices):

@@ -54,11 +54,6 @@ NEW_QUESTION_TRIES = 40
 _SEED_STEP = 7919
 
 
-def _question_key(ex: Exercise) -> tuple[object, ...]:
-    """What the student sees of a question: two exercises with the same key look the same."""
-    return (ex.prompt, tuple(c.text for c in ex.choices), ex.cards, ex.quote, ex.unit)
-
-
 def _choices_named(labels: list[str]) -> str | None:
     """The choices with each card named (``b) the Two of Clubs``), or ``None`` if none has a card."""
     names = card_names(labels, conjectural=False)
@@ -178,8 +173,8 @@ class ExerciseWidget:
         return [base + _SEED_STEP * k for k in range(1, NEW_QUESTION_TRIES + 1)]
 
     def _only_one_question(self) -> bool:
-        shown = _question_key(self.exercise)
-        return all(_question_key(generate(self.exercise.kind, s)) == shown for s in self._candidates())
+        shown = self.exercise.question_key
+        return all(generate(self.exercise.kind, s).question_key == shown for s in self._candidates())
 
     def _no_new_question(self) -> None:
         self.new_button.disabled = True
@@ -193,10 +188,10 @@ class ExerciseWidget:
         :data:`NEW_QUESTION_TRIES` differs, the question stays and the button is disabled.
         """
         ex = self.exercise
-        shown = _question_key(ex)
+        shown = ex.question_key
         for seed in self._candidates():
             fresh = generate(ex.kind, seed)
-            if _question_key(fresh) != shown:
+            if fresh.question_key != shown:
                 break
         else:
             self._no_new_question()
