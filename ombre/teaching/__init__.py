@@ -43,6 +43,7 @@ from ombre.teaching.sets import (
     GENERATORS,
     SET_PLANS,
     SET_SPECS,
+    VERSION_SEEDS,
     all_sets,
     check,
     exercise_set,
@@ -73,4 +74,5 @@ __all__ = [
     "numbers_match",
     "SEATS",
     "versions",
+    "VERSION_SEEDS",
 ]
