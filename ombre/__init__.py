@@ -6,6 +6,12 @@ The main names are re-exported here, and imported only when first used (so
     >>> from ombre import Card, Suit, GameState, Deal, get_rules
     >>> GameState(Deal.random(seed=1)).phase.value
     'bidding'
+
+``ombre.__version__`` is the version of ``pyproject.toml``, read from the installed metadata::
+
+    >>> import ombre
+    >>> ombre.__version__.count(".") >= 2
+    True
 """
 
 from __future__ import annotations
@@ -13,151 +19,148 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:
+# isort: off
+if TYPE_CHECKING:  # what a type checker reads; each name is re-exported (`X as X`)
     from ombre.engine.cards import (
-        BASTO,
-        DECK,
-        PAM,
-        SPADILLE,
-        Card,
-        CardError,
-        Suit,
-        format_cards,
-        parse_card,
-        parse_cards,
+        BASTO as BASTO,
+        DECK as DECK,
+        PAM as PAM,
+        SPADILLE as SPADILLE,
+        Card as Card,
+        CardError as CardError,
+        Suit as Suit,
+        format_cards as format_cards,
+        parse_card as parse_card,
+        parse_cards as parse_cards,
     )
     from ombre.engine.game import (
-        Action,
-        Bid,
-        Deal,
-        DeclareVole,
-        Exchange,
-        GameState,
-        NameTrump,
-        Phase,
-        Play,
-        SeatView,
-        Trick,
-        parse_action,
+        Action as Action,
+        Bid as Bid,
+        Deal as Deal,
+        DeclareVole as DeclareVole,
+        Exchange as Exchange,
+        GameState as GameState,
+        NameTrump as NameTrump,
+        Phase as Phase,
+        Play as Play,
+        SeatView as SeatView,
+        Trick as Trick,
+        parse_action as parse_action,
     )
-    from ombre.engine.payments import Amount, Settlement, settle
+    from ombre.engine.payments import (
+        Amount as Amount,
+        Settlement as Settlement,
+        settle as settle,
+    )
     from ombre.engine.rules import (
-        Result,
-        is_trump,
-        legal_plays,
-        matadors,
-        plain_order,
-        result_of,
-        trick_winner,
-        trump_order,
-        why_illegal,
+        Result as Result,
+        is_trump as is_trump,
+        legal_plays as legal_plays,
+        matadors as matadors,
+        plain_order as plain_order,
+        result_of as result_of,
+        trick_winner as trick_winner,
+        trump_order as trump_order,
+        why_illegal as why_illegal,
     )
-    from ombre.engine.rulesets import RULESETS, RuleSet, get_rules
+    from ombre.engine.rulesets import (
+        RULESETS as RULESETS,
+        RuleSet as RuleSet,
+        get_rules as get_rules,
+    )
     from ombre.errors import (
-        BrailleError,
-        IllegalActionError,
-        IllegalPlayError,
-        OmbreError,
-        RecordError,
-        RulesError,
+        BrailleError as BrailleError,
+        IllegalActionError as IllegalActionError,
+        IllegalPlayError as IllegalPlayError,
+        OmbreError as OmbreError,
+        RecordError as RecordError,
+        RulesError as RulesError,
     )
+# isort: on
 
-#: exported name -> the module that defines it
-_EXPORTS: dict[str, str] = {
-    "BASTO": "ombre.engine.cards",
-    "DECK": "ombre.engine.cards",
-    "PAM": "ombre.engine.cards",
-    "SPADILLE": "ombre.engine.cards",
-    "Card": "ombre.engine.cards",
-    "CardError": "ombre.engine.cards",
-    "Suit": "ombre.engine.cards",
-    "format_cards": "ombre.engine.cards",
-    "parse_card": "ombre.engine.cards",
-    "parse_cards": "ombre.engine.cards",
-    "OmbreError": "ombre.errors",
-    "IllegalActionError": "ombre.errors",
-    "IllegalPlayError": "ombre.errors",
-    "RecordError": "ombre.errors",
-    "BrailleError": "ombre.errors",
-    "RulesError": "ombre.errors",
-    "Action": "ombre.engine.game",
-    "Bid": "ombre.engine.game",
-    "Deal": "ombre.engine.game",
-    "DeclareVole": "ombre.engine.game",
-    "Exchange": "ombre.engine.game",
-    "GameState": "ombre.engine.game",
-    "NameTrump": "ombre.engine.game",
-    "Phase": "ombre.engine.game",
-    "Play": "ombre.engine.game",
-    "SeatView": "ombre.engine.game",
-    "Trick": "ombre.engine.game",
-    "parse_action": "ombre.engine.game",
-    "Amount": "ombre.engine.payments",
-    "Settlement": "ombre.engine.payments",
-    "settle": "ombre.engine.payments",
-    "RULESETS": "ombre.engine.rulesets",
-    "Result": "ombre.engine.rules",
-    "RuleSet": "ombre.engine.rulesets",
-    "get_rules": "ombre.engine.rulesets",
-    "is_trump": "ombre.engine.rules",
-    "legal_plays": "ombre.engine.rules",
-    "matadors": "ombre.engine.rules",
-    "plain_order": "ombre.engine.rules",
-    "result_of": "ombre.engine.rules",
-    "trick_winner": "ombre.engine.rules",
-    "trump_order": "ombre.engine.rules",
-    "why_illegal": "ombre.engine.rules",
+#: The facade's names, by the module that defines each: the one list the package imports from
+#: (the imports above say the same to a type checker; a test keeps the two alike).
+_EXPORTS_BY_MODULE: dict[str, tuple[str, ...]] = {
+    "ombre.engine.cards": (
+        "BASTO",
+        "DECK",
+        "PAM",
+        "SPADILLE",
+        "Card",
+        "CardError",
+        "Suit",
+        "format_cards",
+        "parse_card",
+        "parse_cards",
+    ),
+    "ombre.errors": (
+        "OmbreError",
+        "IllegalActionError",
+        "IllegalPlayError",
+        "RecordError",
+        "BrailleError",
+        "RulesError",
+    ),
+    "ombre.engine.game": (
+        "Action",
+        "Bid",
+        "Deal",
+        "DeclareVole",
+        "Exchange",
+        "GameState",
+        "NameTrump",
+        "Phase",
+        "Play",
+        "SeatView",
+        "Trick",
+        "parse_action",
+    ),
+    "ombre.engine.payments": ("Amount", "Settlement", "settle"),
+    "ombre.engine.rulesets": ("RULESETS", "RuleSet", "get_rules"),
+    "ombre.engine.rules": (
+        "Result",
+        "is_trump",
+        "legal_plays",
+        "matadors",
+        "plain_order",
+        "result_of",
+        "trick_winner",
+        "trump_order",
+        "why_illegal",
+    ),
 }
+#: exported name -> the module that defines it
+_EXPORTS: dict[str, str] = {name: module for module, names in _EXPORTS_BY_MODULE.items() for name in names}
 
-__all__ = [
-    "BASTO",
-    "DECK",
-    "PAM",
-    "SPADILLE",
-    "Card",
-    "CardError",
-    "Suit",
-    "format_cards",
-    "parse_card",
-    "parse_cards",
-    "OmbreError",
-    "IllegalActionError",
-    "IllegalPlayError",
-    "RecordError",
-    "BrailleError",
-    "RulesError",
-    "Action",
-    "Bid",
-    "Deal",
-    "DeclareVole",
-    "Exchange",
-    "GameState",
-    "NameTrump",
-    "Phase",
-    "Play",
-    "SeatView",
-    "Trick",
-    "parse_action",
-    "Amount",
-    "Settlement",
-    "settle",
-    "RULESETS",
-    "Result",
-    "RuleSet",
-    "get_rules",
-    "is_trump",
-    "legal_plays",
-    "matadors",
-    "plain_order",
-    "result_of",
-    "trick_winner",
-    "trump_order",
-    "why_illegal",
-]
+__all__ = list(_EXPORTS)
+
+
+def _find_version() -> str:
+    """The package's version: pyproject.toml's, as installed (importlib.metadata).
+
+    A source tree that was never installed reads its pyproject.toml, so the version is written
+    in one place only.
+    """
+    from importlib import metadata
+
+    try:
+        return metadata.version("ombre")
+    except metadata.PackageNotFoundError:
+        import tomllib
+        from pathlib import Path
+
+        try:
+            with (Path(__file__).resolve().parent.parent / "pyproject.toml").open("rb") as fh:
+                return str(tomllib.load(fh)["project"]["version"])
+        except (OSError, KeyError, tomllib.TOMLDecodeError):
+            return "0+unknown"
 
 
 def __getattr__(name: str) -> Any:
-    """Import a re-exported name on first use (PEP 562)."""
+    """Import a re-exported name on first use (PEP 562); find ``__version__`` on first use."""
+    if name == "__version__":
+        version = globals()["__version__"] = _find_version()
+        return version
     module = _EXPORTS.get(name)
     if module is None:
         raise AttributeError(f"module 'ombre' has no attribute {name!r}")
@@ -167,4 +170,4 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_EXPORTS))
+    return sorted(set(globals()) | set(_EXPORTS) | {"__version__"})

@@ -6,9 +6,13 @@ Subcommands::
     check FILE                        validate records; each problem as FILE:LINE:COL: message
     deal --seed N [--rules R]         a random deal, printed as a game record
     decode FILE                       decode a braille (BRF) file, one paragraph a line
+    export brf OUT [--line-length N] [--page-length N]
+                                      the 1665 pamphlet as a BRF file in the reader's lines and pages
     solve FILE [--objective O]        the double-dummy value of each card played in a record
     handouts OUTDIR [--seed N]        student notebooks (no answers) and teacher notebooks of the exercises
                                       (OUTDIR must be new or empty, unless --force)
+
+``python -m ombre --version`` prints the package's version (``ombre.__version__``).
 
 Every error a user can cause (a missing file, a bad record, bad arguments)
 ends the program with exit status 2 and one readable line on standard
@@ -35,7 +39,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import NoReturn, TextIO
+from typing import Any, NoReturn, TextIO
 
 from ombre.errors import OmbreError, RecordError
 
@@ -57,6 +61,18 @@ class Subcommand:
     arguments: Callable[[argparse.ArgumentParser], None]
     run: Callable[[argparse.Namespace], int]
     description: str = ""
+
+
+class _ShowVersion(Exception):
+    """Raised by ``--version``, so that :func:`main` prints the version on its own ``out``."""
+
+
+class _VersionAction(argparse.Action):
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, help="print the package's version and exit")
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: Any, **kwargs: Any) -> None:
+        raise _ShowVersion
 
 
 class _Parser(argparse.ArgumentParser):
@@ -222,6 +238,41 @@ def _decode(args: argparse.Namespace) -> int:
     return 0
 
 
+# --------------------------------------------------------------------------- export
+
+
+def _export_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("format", choices=("brf",), help="brf: braille ready to emboss or read on a display")
+    p.add_argument("target", metavar="OUT", help="the file to write ('-' for standard output)")
+    p.add_argument("--line-length", type=_positive, default=40, metavar="N", help="cells a line (default 40)")
+    p.add_argument("--page-length", type=_positive, default=25, metavar="N", help="lines a page (default 25)")
+
+
+def _export(args: argparse.Namespace) -> int:
+    from dataclasses import replace
+
+    from ombre.sources.braille import EXPORT_FORMAT
+    from ombre.sources.edition import load_edition
+
+    fmt = replace(EXPORT_FORMAT, width=args.line_length, page_length=args.page_length)
+    brf = load_edition().to_brf(fmt)
+    if args.target == "-":
+        args.out.write(brf)
+        return 0
+    try:
+        # BRF is ASCII; newline="" keeps its CR LF line ends and form feeds as they are
+        with open(args.target, "w", encoding="ascii", newline="") as fh:
+            fh.write(brf)
+    except OSError as exc:
+        raise CommandError(f"{args.target}: cannot write the file ({exc.strerror or exc})") from None
+    pages = brf.count("\f") + 1
+    args.err.write(
+        f"{args.target}: the 1665 pamphlet in braille, {pages} pages of {fmt.page_length} lines "
+        f"of {fmt.width} cells\n"
+    )
+    return 0
+
+
 # --------------------------------------------------------------------------- handouts
 
 
@@ -371,6 +422,12 @@ SUBCOMMANDS: list[Subcommand] = [
     Subcommand("deal", "print a random deal as a game record", _deal_arguments, _deal),
     Subcommand("decode", "decode a braille (BRF) file, one paragraph a line", _decode_arguments, _decode),
     Subcommand(
+        "export",
+        "write the 1665 pamphlet as braille (BRF) in the reader's line and page length",
+        _export_arguments,
+        _export,
+    ),
+    Subcommand(
         "solve",
         "the double-dummy value of each card played in a record, and the best alternative",
         _solve_arguments,
@@ -392,6 +449,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Ombre, the 17th-century card game: one subcommand for each task "
         "(see 'ombre COMMAND --help').",
     )
+    parser.add_argument("--version", action=_VersionAction)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
     for cmd in SUBCOMMANDS:
@@ -416,7 +474,12 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None, err: T
         status: int = args.run(args)
         stdout.flush()  # inside the try: a reader that went away (| head) is met here, not at exit
         return status
-    except SystemExit as exc:  # --help and --version print and exit; keep their status
+    except _ShowVersion:
+        from ombre import __version__
+
+        stdout.write(f"{PROG} {__version__}\n")
+        return 0
+    except SystemExit as exc:  # --help prints and exits; keep its status
         return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
     except RecordError as exc:  # already located: FILE:LINE:COL: message
         stderr.write(_one_line(str(exc)) + "\n")

@@ -410,3 +410,41 @@ def test_python_dash_m_ombre(specimen: Path, tmp_path: Path) -> None:
     )
     assert done.returncode == 2 and done.stdout == "" and done.stderr.count("\n") == 1
     assert "Traceback" not in done.stderr
+
+
+def test_version_prints_the_package_version() -> None:
+    import ombre
+
+    assert run("--version") == (0, f"ombre {ombre.__version__}\n", "")
+    done = subprocess.run(
+        [sys.executable, "-m", "ombre", "--version"], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert (done.returncode, done.stdout, done.stderr) == (0, f"ombre {ombre.__version__}\n", "")
+
+
+def test_export_brf_writes_the_pamphlet_in_the_reader_s_geometry(tmp_path: Path) -> None:
+    from ombre.sources.braille import decode
+
+    out = tmp_path / "ombre-1665.brf"
+    status, printed, said = run("export", "brf", str(out), "--line-length", "30", "--page-length", "18")
+    assert (status, printed) == (0, "")
+    brf = out.read_bytes().decode("ascii")
+    pages = brf.split("\r\n\f")
+    assert said == f"{out}: the 1665 pamphlet in braille, {len(pages)} pages of 18 lines of 30 cells\n"
+    lines = brf.replace("\f", "").removesuffix("\r\n").split("\r\n")
+    assert max(len(line) for line in lines) <= 30 and all(p.count("\r\n") <= 18 for p in pages)
+    assert decode(brf, width=30, page_length=18).words[1].text == "note:"
+    assert run("export", "brf", "-")[1].replace("\f", "").split("\r\n")[0].startswith(",transcribers")
+
+
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        (["export", "pdf", "x"], "invalid choice: 'pdf'"),
+        (["export", "brf", "x", "--page-length", "0"], "--page-length: '0' must be 1 or more"),
+        (["export", "brf", "x", "--line-length", "5"], "braille page 1, line 1, cell 1: the word"),
+        (["export", "brf", "/no/such/folder/x.brf"], "/no/such/folder/x.brf: cannot write the file"),
+    ],
+)
+def test_export_errors_are_one_located_line(argv: list[str], expected: str) -> None:
+    assert expected in assert_one_line_error(*run(*argv))

@@ -55,7 +55,7 @@ GENERATED = Path("book") / "reference" / "api"
 MAX_VALUE_LENGTH = 120
 
 #: packages outside the standard library that the package's signatures name
-THIRD_PARTY = ("ipywidgets", "IPython", "matplotlib", "traitlets")
+THIRD_PARTY = ("ipywidgets", "IPython", "matplotlib", "traitlets", "pygments")
 
 
 def external_targets() -> str:

@@ -30,6 +30,11 @@ and this one turns it off again (no page refers to a table or figure by number).
 caption end in a "#" link to the table: Sphinx gives each captioned table an id of its own
 (``id3``), which no page can name, and links it from the caption, where a screen reader reads
 the "#" as part of the table's name. A table given a ``:name:`` keeps its link.
+
+A game record in a page (a fenced block in the ``omb`` language, or a cell's output made by
+:func:`ombre.display.lexer.record_markdown`) is highlighted by the package's Pygments lexer. Its
+entry point finds it in an installed package; the extension adds it as well, so a tree that was
+not reinstalled since the lexer came builds the same.
 """
 
 from __future__ import annotations
@@ -60,6 +65,7 @@ from sphinx.writers.html5 import HTML5Translator
 
 from ombre.display.cardtext import CARD_TOKEN, card_text_html
 from ombre.display.html import ROW_HEADERS_CLASS
+from ombre.display.lexer import OmbreRecordLexer
 
 
 class AuthorTitleYearSorting(BaseSortingStyle):  # type: ignore[misc]
@@ -233,6 +239,8 @@ def _no_numbers(app: Sphinx, config: Any) -> None:
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
+    for alias in OmbreRecordLexer.aliases:
+        app.add_lexer(alias, OmbreRecordLexer)
     app.connect("config-inited", _no_numbers, priority=900)
     app.connect("html-page-context", _drop_thebe, priority=900)
     app.connect("doctree-resolved", _name_cards)

@@ -6,7 +6,8 @@ records) import it lazily when a notebook asks them to draw themselves.
 Where things are: :mod:`~ombre.display.svg` and :mod:`~ombre.display.cardtext` (cards as
 pictures and as named text), :mod:`~ombre.display.html` (words and accessible tables for
 pages), :mod:`~ombre.display.replay` (the viewer: its steps, its HTML, its widget),
-:mod:`~ombre.display.hands` (deals and solver positions), :mod:`~ombre.display.plots`
+:mod:`~ombre.display.hands` (deals and solver positions), :mod:`~ombre.display.lexer` (game
+records highlighted by Pygments), :mod:`~ombre.display.plots`
 (matplotlib figures), :mod:`~ombre.display.live` and :mod:`~ombre.display.progress` (widget
 helpers), and the subjects' own views: ``play/``, ``edition/``, ``teaching/``.
 

@@ -58,6 +58,7 @@ from ombre.errors import BrailleError
 __all__ = [
     "WIDTH",
     "PAGE_LENGTH",
+    "EXPORT_FORMAT",
     "CELLS",
     "Place",
     "Word",
@@ -281,7 +282,10 @@ class BrfFormat:
     """How a BRF file is laid out, so that re-encoding gives back the same bytes.
 
     The defaults are those of the 1665 transcription: lower-case letters,
-    ``\\n`` line ends, the last line not padded and no newline after it.
+    ``\\n`` line ends, the last line not padded and no newline after it, and
+    a blank line between pages.  ``form_feed`` ends each page but the last
+    with a form feed after its line end instead, as embossers and braille
+    displays expect of a BRF file (:data:`EXPORT_FORMAT`).
     """
 
     width: int = WIDTH
@@ -290,6 +294,19 @@ class BrfFormat:
     upper: bool = False
     pad_last_line: bool = False
     final_newline: bool = False
+    form_feed: bool = False
+
+    def __post_init__(self) -> None:
+        if self.width < 1 or self.page_length < 1:
+            raise BrailleError(
+                f"a braille page needs at least one line of one cell, not {self.width} x {self.page_length}"
+            )
+
+
+#: The layout of the BRF files this package writes for readers: CR LF line ends, a form feed
+#: after each full page, a line end after the last line (give it the reader's width and length
+#: with :func:`dataclasses.replace`).
+EXPORT_FORMAT = BrfFormat(newline="\r\n", final_newline=True, form_feed=True)
 
 
 @dataclass(frozen=True)
@@ -615,6 +632,9 @@ def encode(text: str, fmt: BrfFormat | None = None) -> str:
         lines.append(last + " " * (width - col) if fmt.pad_last_line else last)
     if fmt.upper:
         lines = [ln.upper() for ln in lines]
+    if fmt.form_feed:
+        pages = [fmt.newline.join(lines[k : k + plen]) for k in range(0, len(lines), plen)]
+        return (fmt.newline + "\f").join(pages) + (fmt.newline if fmt.final_newline and pages else "")
     out: list[str] = []
     for k, ln in enumerate(lines):
         if k and k % plen == 0:
@@ -646,13 +666,21 @@ def decode(
         raw.pop()
     if not raw or raw == [""]:
         raise BrailleError("the file is empty", path=path)
+    form_feed = "\f" in brf
+    if form_feed and len(raw) > 1 and raw[-1] == "\f":
+        raw.pop()  # a form feed after the last page ends the file, not a page of its own
 
     # pages and lines
     lines: list[BrailleLine] = []
     page, ln_no = 1, 0
     has_lower = has_upper = False
     for number, text in enumerate(raw, start=1):
-        if text == "":
+        while form_feed and text.startswith("\f"):
+            # a form feed ends a page, however short (it comes after the page's last line end)
+            if ln_no == 0:
+                raise BrailleError("an empty page (two form feeds)", page=page, path=path)
+            page, ln_no, text = page + 1, 0, text[1:]
+        if text == "" and not form_feed:
             if ln_no != page_length:
                 raise BrailleError(
                     f"a blank line (page break) after {ln_no} lines; a page holds {page_length}",
@@ -665,7 +693,8 @@ def decode(
         ln_no += 1
         if ln_no > page_length:
             raise BrailleError(
-                f"a page holds {page_length} lines; a blank line must separate pages",
+                f"a page holds {page_length} lines; "
+                + ("a form feed must end each page" if form_feed else "a blank line must separate pages"),
                 page=page,
                 line=ln_no,
                 path=path,
@@ -731,6 +760,7 @@ def decode(
         upper=has_upper and not has_lower,
         pad_last_line=len(last) == width and last.endswith(" "),
         final_newline=final_newline,
+        form_feed=form_feed,
     )
     return BrailleDocument(tuple(lines), tuple(paragraphs), fmt)
 

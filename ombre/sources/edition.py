@@ -41,7 +41,16 @@ from importlib import resources
 from typing import Any
 
 from ombre.errors import OmbreError
-from ombre.sources.braille import BrailleDocument, BrailleLine, Place, Word, load_1665
+from ombre.sources.braille import (
+    EXPORT_FORMAT,
+    BrailleDocument,
+    BrailleLine,
+    BrfFormat,
+    Place,
+    Word,
+    encode,
+    load_1665,
+)
 
 __all__ = [
     "EditionDataError",
@@ -323,6 +332,22 @@ class Edition:
         """The source lines that hold the section (the first and last may be shared with neighbours)."""
         s = self.section(section_id)
         return self.document.lines_between(s.start, s.end)
+
+    def to_brf(self, fmt: BrfFormat = EXPORT_FORMAT) -> str:
+        """The pamphlet as a BRF file for a reader: each heading and paragraph from a new line, in
+        the lines and pages of ``fmt`` (by default 40 cells by 25 lines, a form feed after each page).
+
+        The words are the source's (the diplomatic text, which grade 1 writes as the transcriber
+        did; an emendation such as "&c." has no uncontracted sign), laid out again, so a reader's
+        width and page length can differ from the 1665 transcription's.
+
+        >>> from dataclasses import replace
+        >>> brf = load_edition().to_brf(replace(EXPORT_FORMAT, width=32, page_length=20))
+        >>> lines = brf.replace("\\f", "").split("\\r\\n")
+        >>> max(len(line) for line in lines), lines[0]
+        (32, ',transcribers note3 ,this       ')
+        """
+        return encode("\n".join(b.text for s in self.sections for b in s.blocks), fmt)
 
     def block_text(self, block: Block, *, emended: bool = True) -> str:
         """A block's text, with the edition's emendations applied (or the diplomatic text)."""

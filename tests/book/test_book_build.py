@@ -828,3 +828,23 @@ def test_the_splits_grid_names_the_ombre_s_tricks_on_each_row() -> None:
         ("th", "row", str(o)) for o in range(9, -1, -1)
     ]
     assert sum(1 for cells in body for c in cells[1:] if "".join(c[2]).strip()) == 55
+
+
+def test_the_record_format_page_highlights_its_records_with_the_package_lexer() -> None:
+    from ombre.engine.record import example_text
+
+    _pages()
+    page = (BUILD / "book" / "reference" / "record-format.html").read_text(encoding="utf-8")
+    opening = r'<div class="highlight-omb notranslate"><div class="highlight"><pre>'
+    blocks = re.findall(opening + r"(.*?)</pre>", page, re.S)
+    # the specimen, the seats, the fragment, its canonical form and a dealt record
+    assert len(blocks) >= 5
+    for block in blocks:
+        classes = set(re.findall(r'<span class="(\w+)">', block))
+        assert "err" not in classes, block
+        assert {"nt", "s2"} <= classes  # tag names and values
+    specimen = html.unescape(re.sub(r"<[^>]+>", "", blocks[0]))
+    assert specimen.rstrip("\n") == example_text("specimen.omb").rstrip("\n")
+    tokens = set(re.findall(r'<span class="(\w+)">', blocks[0]))
+    # cards, sections, bids and suits, exchange words, trick numbers, both kinds of comment
+    assert {"no", "k", "nb", "kp", "mi", "cm", "c1"} <= tokens

@@ -358,3 +358,52 @@ def test_cli_decode_reports_a_bad_cell_on_one_line(tmp_path: Path) -> None:
     assert main(["decode", str(bad)], out=out, err=err) == 2
     assert err.getvalue().count("\n") == 1
     assert "braille page 1, line 1, cell 10: cell '&'" in err.getvalue()
+
+
+# --------------------------------------------------------------------------- the export for readers
+
+
+@pytest.mark.parametrize(("width", "length"), [(40, 25), (32, 20), (20, 10)])
+def test_the_edition_in_a_reader_s_lines_and_pages(width: int, length: int) -> None:
+    from dataclasses import replace
+
+    from ombre.sources.braille import EXPORT_FORMAT
+    from ombre.sources.edition import load_edition
+
+    edition = load_edition()
+    brf = edition.to_brf(replace(EXPORT_FORMAT, width=width, page_length=length))
+    assert brf.endswith("\r\n") and "\n" not in brf.replace("\r\n", "")
+    pages = brf.split("\r\n\f")
+    assert len(pages) > 1
+    for k, page in enumerate(pages):
+        lines = page.removesuffix("\r\n").split("\r\n")
+        assert all(0 < len(line) <= width and line.strip() for line in lines)
+        assert len(lines) == length or k == len(pages) - 1  # only the last page is short
+    # decoded, the words are the source's, in order, and encoding the decoded file gives it back
+    doc = decode(brf, width=width, page_length=length)
+    blocks = [b for s in edition.sections for b in s.blocks]
+    assert " ".join(p.text for p in doc.paragraphs) == " ".join(b.text for b in blocks)
+    assert doc.pages == len(pages) and doc.to_brf() == brf
+    # the words are the source's one for one, and each heading and paragraph begins a line
+    assert [w.text for w in doc.words] == [w.text for b in blocks for w in b.words]
+    first = 0
+    for block in blocks:
+        assert doc.words[first].position.cell == 1, block.text
+        first += len(block.words)
+
+
+def test_form_feed_pages_are_checked() -> None:
+    fmt = BrfFormat(width=10, page_length=2, newline="\r\n", final_newline=True, form_feed=True)
+    brf = encode("one two three four five six seven", fmt)
+    # "three four" fills its line, so the space after it begins the next (the layout of the source)
+    assert brf == "one two   \r\nthree four\r\n\f five six \r\nseven\r\n"
+    assert decode(brf, width=10, page_length=2).text == "one two three four five six seven"
+    with pytest.raises(BrailleError, match="a form feed must end each page") as err:
+        decode(brf, width=10, page_length=1)
+    assert (err.value.page, err.value.line) == (1, 2)
+    with pytest.raises(BrailleError, match="an empty page"):
+        decode("one\r\n\f\ftwo\r\n", width=10, page_length=2)
+    with pytest.raises(BrailleError, match="at least one line of one cell"):
+        BrfFormat(width=0)
+    # a form feed after the last page, as some embossing software writes, ends the file
+    assert decode("one\r\n\ftwo\r\n\f", width=10, page_length=2).pages == 2
