@@ -43,12 +43,14 @@ from ombre.teaching.sets import (
     GENERATORS,
     SET_PLANS,
     SET_SPECS,
+    VERSION_SEEDS,
     all_sets,
     check,
     exercise_set,
     find,
     generate,
     set_plan,
+    versions,
 )
 
 __all__ = [
@@ -71,4 +73,6 @@ __all__ = [
     "parse_number",
     "numbers_match",
     "SEATS",
+    "versions",
+    "VERSION_SEEDS",
 ]

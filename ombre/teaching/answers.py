@@ -1,6 +1,7 @@
 """Reading and judging answers: numbers as students write them, and when a number is close enough.
 
-:func:`parse_number` reads ``12``, ``9/40``, ``22.5%`` or ``1 in 118``; :func:`numbers_match`
+:func:`parse_number` reads ``12``, ``8th``, ``9/40``, ``9 in 40``, ``22.5%``, ``1 in 118`` or
+``1 out of 118``; :func:`numbers_match`
 says whether it agrees with the exact answer, by the rule the static pages' script also uses.
 """
 
@@ -32,7 +33,12 @@ def _show_number(x: Fraction | float) -> str:
 
 _NUM_RE = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)$")
 _THOUSANDS_RE = re.compile(r"[1-9]\d{0,2}(,\d{3})+(\.\d*)?")
-_ODDS_RE = re.compile(r"(?:about)?1in(\d+(?:\.\d*)?)")
+#: odds, ``1 in N``, ``1 out of N`` or ``1/N``: a chance written so is compared by its ``N``
+_ODDS_RE = re.compile(r"(?:about)?1(?:in|outof|/)(\d+(?:\.\d*)?)")
+#: ``9 in 40``, ``9 out of 40``: a fraction in words
+_RATIO_RE = re.compile(r"(?:about)?(\d+(?:\.\d*)?)(?:in|outof)(\d+(?:\.\d*)?)")
+#: a place, ``8th``, ``1st``, ``22nd``, ``3rd``: the number
+_ORDINAL_RE = re.compile(r"(\d+)(?:st|nd|rd|th)")
 _NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six")
 
 
@@ -57,12 +63,13 @@ def _normalised(raw: str) -> str:
 
 
 def _is_odds(raw: str) -> bool:
-    """True if the answer is written as odds, ``1 in N``."""
+    """True if the answer is written as odds: ``1 in N``, ``1 out of N`` or ``1/N``."""
     return _ODDS_RE.fullmatch(_normalised(raw)) is not None
 
 
 def parse_number(response: str | int | float | Fraction) -> Fraction:
-    """Read a numeric answer: ``12``, ``273,438,880``, ``0.225``, ``9/40``, ``22.5%``, ``1 in 118``.
+    """Read a numeric answer: ``12``, ``273,438,880``, ``0.225``, ``9/40``, ``22.5%``, ``1 in 118``,
+    ``1 out of 118``, ``9 in 40`` or a place, ``8th``.
 
     A comma groups thousands when it stands between groups of three digits
     (``273,438,880``, not ``0,225``); otherwise a single comma in a number
@@ -73,6 +80,8 @@ def parse_number(response: str | int | float | Fraction) -> Fraction:
     (Fraction(9, 40), Fraction(9, 40), Fraction(1, 4))
     >>> parse_number("273,438,880"), parse_number("0,225"), parse_number("22,5 %")
     (Fraction(273438880, 1), Fraction(9, 40), Fraction(9, 40))
+    >>> parse_number("9 in 40"), parse_number("1 out of 118"), parse_number("8th")
+    (Fraction(9, 40), Fraction(1, 118), Fraction(8, 1))
     >>> parse_number("lots")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
@@ -95,6 +104,12 @@ def parse_number(response: str | int | float | Fraction) -> Fraction:
             if d == 0:
                 raise ZeroDivisionError
             return 1 / d
+        m = _RATIO_RE.fullmatch(text)
+        if m:
+            return Fraction(m.group(1)) / Fraction(m.group(2))
+        m = _ORDINAL_RE.fullmatch(text)
+        if m:
+            return Fraction(m.group(1))
         if text.endswith("%") and _NUM_RE.match(text[:-1]):
             return Fraction(text[:-1]) / 100
         if "/" in text:
@@ -105,7 +120,7 @@ def parse_number(response: str | int | float | Fraction) -> Fraction:
             return Fraction(text)
     except ZeroDivisionError:
         raise ExerciseError(f"{raw!r} divides by zero") from None
-    raise ExerciseError(f"cannot read {raw!r} as a number (e.g. 12, 0.375, 3/8, 37.5% or 1 in 4)")
+    raise ExerciseError(f"cannot read {raw!r} as a number (e.g. 12, 0.375, 3/8, 37.5%, 1 in 4 or 8th)")
 
 
 def _pow10(e: int) -> float:
@@ -138,7 +153,8 @@ def numbers_match(
     ``e = 1e-9 * max(1, |answer|)`` for rounding errors; or, with ``sig_figs``, agreeing with
     ``answer`` to that many significant figures: within half a unit of the last of them, so that
     both roundings of a midpoint count (0.22 and 0.23 for 0.225).  An answer written as odds
-    (``odds``: ``1 in N``) is compared by its ``N``, so ``1 in 120`` is 117.6 to two figures.
+    (``odds``: ``1 in N``, ``1/N``) is compared by its ``N``, so ``1 in 120`` and ``1/120`` are 117.6
+    to two figures.
 
     >>> numbers_match(Fraction(1, 118), Fraction(21, 2470), rel_tolerance=0.01)
     True

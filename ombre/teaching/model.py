@@ -101,6 +101,16 @@ class Exercise:
         return "choice" if self.choices else "number"
 
     @property
+    def question_key(self) -> tuple[object, ...]:
+        """What a student sees of the question: two exercises with the same key ask the same question.
+
+        >>> from ombre.teaching import generate
+        >>> generate("probability.hands", 0).question_key == generate("probability.hands", 5).question_key
+        True
+        """
+        return (self.prompt, tuple(c.text for c in self.choices), self.cards, self.quote, self.unit)
+
+    @property
     def answer_index(self) -> int:
         """The position of the right choice (choice exercises only)."""
         for i, c in enumerate(self.choices):
@@ -149,7 +159,8 @@ class Exercise:
 
         For a choice exercise the answer is the choice's letter (``"b"``), its
         position (``1``) or its text; for a numeric one a number, fraction
-        (``"9/40"``), percentage (``"22.5%"``) or ``"1 in 118"``.
+        (``"9/40"``), percentage (``"22.5%"``), ``"1 in 118"`` or place (``"8th"``); a number
+        that is neither right nor a common mistake is echoed as written.
 
         >>> from ombre.teaching import generate
         >>> ex = generate("tricks.winner", seed=1)
@@ -157,6 +168,8 @@ class Exercise:
         Traceback (most recent call last):
         ...
         ombre.teaching.answers.ExerciseError: answer with a letter from a to c, or the choice's text
+        >>> print(generate("probability.matadors", 0).check("0.0086"))  # doctest: +ELLIPSIS
+        Not right: 0.0086 is too high. ...
         """
         if self.choices:
             i = self._choice_index(response)
@@ -173,7 +186,9 @@ class Exercise:
                 return Feedback(False, f"Not right. {why}")
         direction = "too high" if value > self.number else "too low"
         more = f" Hint: {self.hint}" if self.hint else ""
-        return Feedback(False, f"Not right: {_show_number(value)} is {direction}.{more}")
+        # the answer as the student wrote it (0.0086, not 43/5000)
+        typed = response.strip() if isinstance(response, str) else _show_number(value)
+        return Feedback(False, f"Not right: {typed} is {direction}.{more}")
 
     def _choice_index(self, response: str | int | float | Fraction) -> int:
         n = len(self.choices)

@@ -28,7 +28,16 @@ __all__ = [
     "all_sets",
     "find",
     "check",
+    "versions",
+    "VERSION_SEEDS",
+    "SET_REDRAWS",
 ]
+
+#: How many seeds :func:`versions` deals to count a kind's different questions.
+VERSION_SEEDS = 200
+#: How many further seeds :func:`exercise_set` tries for a question not already in the set.
+SET_REDRAWS = 60
+_REDRAW_STEP = 7919
 
 #: The topics in the book's order, which fixes the order of the sets and of the kinds.
 TOPICS: tuple[Topic, ...] = (
@@ -100,8 +109,33 @@ def set_plan(key: str) -> SetPlan:
     return plan
 
 
+def _fresh(kind: str, seed: int, asked: set[tuple[object, ...]]) -> Exercise:
+    """The exercise of ``kind`` for ``seed``, or, if the set has asked that question already, the first of
+    the next :data:`SET_REDRAWS` seeds (a step of 7919 apart) that asks another; a kind with fewer versions
+    than the set asks of it repeats one."""
+    ex = generate(kind, seed)
+    for k in range(1, SET_REDRAWS + 1):
+        if ex.question_key not in asked:
+            return ex
+        ex = generate(kind, seed + _REDRAW_STEP * k)
+    return generate(kind, seed)
+
+
+def versions(kind: str, seeds: int = VERSION_SEEDS) -> int:
+    """How many different questions ``kind`` asks over the seeds ``0`` to ``seeds - 1``.
+
+    >>> versions("probability.hands"), versions("order.count"), versions("tricks.winner", 50)
+    (1, 4, 50)
+    """
+    return len({generate(kind, s).question_key for s in range(seeds)})
+
+
 def exercise_set(key: str, seed: int = 0) -> ExerciseSet:
     """The set called ``key``; ``seed`` 0 is the book's version, other seeds give fresh questions.
+
+    Within a set no question is asked twice (drawn without replacement), as far as the kind has
+    versions enough: a repeat is dealt again from a further seed, and the exercise keeps the seed
+    that dealt it.
 
     >>> s = exercise_set("order")
     >>> s.title, len(s), s.exercises[0].id
@@ -112,9 +146,9 @@ def exercise_set(key: str, seed: int = 0) -> ExerciseSet:
     spec = _SPEC_BY_KEY.get(key)
     if spec is None:
         raise ExerciseError(f"unknown exercise set {key!r}; sets: {', '.join(_SPEC_BY_KEY)}")
-    out = []
+    out: list[Exercise] = []
     for i, (kind, base) in enumerate(spec.items):
-        ex = generate(kind, base + 1000 * seed)
+        ex = _fresh(kind, base + 1000 * seed, {e.question_key for e in out})
         out.append(replace(ex, id=f"{key}-{i + 1}" if seed == 0 else f"{key}-{i + 1}s{seed}"))
     return ExerciseSet(spec.key, spec.title, spec.intro, tuple(out), spec.notes, seed)
 

@@ -656,17 +656,24 @@ def test_the_advice_page_names_the_count_as_the_book_s() -> None:
     assert quoted and all(_plain(q).lower().strip(" .,;:") in source for q in quoted), quoted
 
 
-def test_the_guide_names_the_questions_that_every_seed_asks_alike() -> None:
-    # the probability set's count of hands has one version only: "each group its own questions"
-    # was not quite true, and the guide now says which question repeats
-    from ombre.teaching import exercise_set, generate
+def test_the_guide_counts_the_versions_of_every_kind() -> None:
+    # before: "each group its own questions", though several kinds have one to seven questions
+    from ombre.teaching import GENERATORS, VERSION_SEEDS, versions
 
-    assert len({generate("probability.hands", s).prompt for s in range(20)}) == 1
-    assert exercise_set("probability").exercises[2].kind == "probability.hands"
-    probability = exercise_set("probability")
-    number = [ex.kind for ex in probability.exercises].index("probability.hands") + 1
-    words = _words(_html("teaching/teachers-guide.html"))
-    assert f"except question {number} of the {probability.title} set" in words
+    guide = _html("teaching/teachers-guide.html")
+    start = guide.index("How many versions each kind of question has")
+    body = guide[guide.index("<tbody", start) : guide.index("</table>", start)]
+    rows = [
+        [_words(c) for c in re.findall(r"<t[dh]\b[^>]*>(.*?)</t[dh]>", row, re.S)]
+        for row in re.findall(r"<tr>(.*?)</tr>", body, re.S)
+    ]
+    shown = {r[0]: r[-1] for r in rows}
+    assert set(shown) == set(GENERATORS)
+    for kind, said in shown.items():
+        n = versions(kind)
+        assert said == ("every seed a new one" if n == VERSION_SEEDS else str(n)), kind
+    assert shown["probability.hands"] == "1"
+    assert "own questions" not in _words(guide).replace("not always its own question", "")
 
 
 def test_the_guides_checking_table_shows_roundings_and_a_decimal_comma_judged_by_the_engine() -> None:
@@ -682,6 +689,9 @@ def test_the_guides_checking_table_shows_roundings_and_a_decimal_comma_judged_by
     ]
     typed = [r[0] for r in rows]
     assert "1 in 120" in typed and "0,0085" in typed  # two significant figures; a decimal comma
+    assert "1/120" in typed and "0.0086" in typed  # odds as a fraction; a wrong answer echoed as typed
+    assert dict((r[0], r[1]) for r in rows)["1/120"] == "right"
+    assert dict((r[0], r[2]) for r in rows)["0.0086"].startswith("Not right: 0.0086 is too high")
     for answer, verdict, *_ in rows:
         assert verdict == ("right" if ex.check(answer).correct else "wrong"), answer
     assert dict((r[0], r[1]) for r in rows)["1 in 120"] == "right"

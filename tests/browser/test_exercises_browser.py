@@ -154,14 +154,19 @@ def test_page_script_judges_exactly_as_python(ex_page: Any) -> None:
     verdicts = ex_page.evaluate(
         """cases => cases.map(([id, text]) => {
             const el = document.querySelector('script[data-ombre-ex-data="ex-' + id + '"]');
-            return window.ombreExercises.judge(JSON.parse(el.textContent), text).correct;
+            const v = window.ombreExercises.judge(JSON.parse(el.textContent), text);
+            return [v.correct, v.message];
         })""",
         cases,
     )
-    for (ex_id, text), verdict in zip(cases, verdicts, strict=True):
+    for (ex_id, text), (verdict, message) in zip(cases, verdicts, strict=True):
         assert verdict == _python_verdict(ex_id, text), (ex_id, text)
+        if verdict is not None:  # the same words too: the note, or the answer echoed as typed
+            assert message == find(ex_id).check(text).message, (ex_id, text)
     # the table holds both verdicts on the chance questions, not only wrong ones
-    chance = [v for (ex_id, _), v in zip(cases, verdicts, strict=True) if ex_id.startswith("probability")]
+    chance = [
+        v for (ex_id, _), (v, _m) in zip(cases, verdicts, strict=True) if ex_id.startswith("probability")
+    ]
     assert chance.count(True) >= 20 and chance.count(False) >= 20 and None in chance
 
 
@@ -169,6 +174,9 @@ TYPED = [
     *"0.23 23% 22% 0.22 0,225 22,5% 0.2 0.24 0.29 29% 0,29 0.3 28% 0.0085 0.85% 0.009".split(),
     *"12 12,0 1,2,3 1,5.3 273,438,880 273438880 273,438,881".split(),
     *("1 in 4.4", "1 in 120", "about 1 in 117,6", "1 in 130"),
+    # odds as a fraction, a fraction in words, a place, and an answer echoed as written
+    *("1/120", "1/130", "1 out of 118", "1 out of 4", "9 in 40", "9 out of 40", "8th", "1st", "3rd"),
+    *("0.0086", "0,0086", " 0.2 "),
 ]
 
 

@@ -97,12 +97,30 @@ def test_the_trump_count_mistake_is_the_other_colour_s_total() -> None:
 
 def test_the_1665_payments_say_the_mark_rate_is_the_pamphlet_s_example() -> None:
     ex = find("results-4")
-    assert ex.prompt.endswith("Count a great mark as 12 lesser marks, the pamphlet's example rate.")
+    assert "Count a great mark as 12 lesser marks, the pamphlet's example rate" in ex.prompt
     assert ex.number == 38
     assert "the lesser may be pence the piece (and so according as you please)" in ex.solution
     notes = next(s.notes for s in SET_SPECS if s.key == "results")
     assert "a great mark is worth twelve" not in notes and "example rate, 12 to a great mark" in notes
     assert "example rate" not in find("results-5").prompt  # the Court Gamester counts counters
+
+
+def test_each_question_states_the_conventions_its_key_rests_on() -> None:
+    # the 1-4-4 split: the pamphlet's words fit codille and repuesto alike, so the question says which
+    tied = find("results-3")
+    assert (
+        "Baron 4 and the Knight 4" in tied.prompt and "this book counts it codille only when" in tied.prompt
+    )
+    assert all("1665" in find(f"results-{i}").prompt for i in (1, 2, 3, 4))
+    # "one Mark" for a further matador: the question says it is read as a lesser mark, and 60 (the
+    # great-mark reading, the engine's for the vole) gets a note saying so, not "too high"
+    matadors = find("results-4")
+    assert "this book reads it as a lesser one" in matadors.prompt
+    assert 'reads each further trump\'s "one Mark" as a great mark' in matadors.check("60").message
+    # every note of the 1665 question can appear: none collapses into another
+    for seed in range(0, 200, 2):
+        ex = generate("results.matadors", seed)
+        assert ex.mistakes and all(ex.check(v).message.endswith(why) for v, why in ex.mistakes)
 
 
 def test_the_quotations_keep_the_source_s_words() -> None:

@@ -656,3 +656,64 @@ def test_widget_names_the_cards_it_writes() -> None:
     assert f"Right. {named('the Two of Clubs', '2♣')} is Manille: " in manille.feedback.value
     numeric = ExerciseWidget(find("probability-1"))
     assert numeric.choices.tooltip is None
+
+
+def test_odds_as_a_fraction_words_and_places_are_read_as_students_write_them() -> None:
+    chance = find("probability-4")  # 21/2470, about 1 in 117.6, to two significant figures
+    # before: "1 in 120" right but "1/120" wrong; "1 out of 118" and "8th" unreadable
+    for typed in ("1 in 120", "1/120", "1 out of 118", "about 1 out of 120"):
+        assert chance.check(typed).correct, typed
+    assert not chance.check("1/130").correct
+    assert (
+        find("probability-1").check("9 in 40").correct and find("probability-1").check("9 out of 40").correct
+    )
+    place = find("order-3")  # 6♠ is the eighth trump
+    assert place.check("8th").correct and place.check("8").correct and not place.check("9th").correct
+    assert parse_number("1st") == 1 and parse_number("22nd") == 22 and parse_number("3rd") == 3
+
+
+def test_a_wrong_number_is_echoed_as_the_student_wrote_it() -> None:
+    chance = find("probability-4")
+    # before: "Not right: 43/5000 is too high."
+    assert chance.check("0.0086").message.startswith("Not right: 0.0086 is too high.")
+    assert chance.check(" 0,0086 ").message.startswith("Not right: 0,0086 is too high.")
+    assert find("order-3").check(Fraction(11)).message.startswith("Not right: 11 is too high.")
+
+
+def test_the_notes_fit_the_question_they_are_given_on() -> None:
+    # before: the black ace "counted twice" was said for red suits (113 of 200)
+    for seed in range(200):
+        ex = generate("order.count", seed)
+        red = ex.trump is not None and ex.trump.is_red
+        assert not (red and any("black aces" in why and "twice" in why for _, why in ex.mistakes)), seed
+    # advice-5: diamonds give four trumps as well, and the question says so
+    black = find("advice-5")
+    assert {c.text for c in black.choices} == {"Spades", "Hearts", "Diamonds"} and "diamonds" in black.prompt
+
+
+@pytest.mark.parametrize("kind", ["order.position", "tenaces.draw", "tenaces.lead"])
+def test_the_numeric_questions_have_notes_on_common_mistakes(kind: str) -> None:
+    assert all(generate(kind, seed).mistakes for seed in range(100))
+    # the tenace swap gets its note, not "too high" and a generic hint
+    swap = find("tenaces-3")
+    other = 2 if swap.number == 1 else 1
+    assert "That is what you win if he leads" in swap.check(str(other)).message
+
+
+def test_a_set_never_asks_the_same_question_twice() -> None:
+    # before: 39 of 200 seeded results sets repeated a question word for word (the vole in most)
+    from ombre.teaching import SET_SPECS, exercise_set
+
+    for seed in range(200):
+        for spec in SET_SPECS:
+            s = exercise_set(spec.key, seed)
+            keys = [ex.question_key for ex in s]
+            assert len(set(keys)) == len(keys), (spec.key, seed)
+    # the book's sets keep their seeds, and a redrawn exercise is found again by its id
+    assert [(ex.kind, ex.seed) for ex in exercise_set("results")] == list(
+        next(s for s in SET_SPECS if s.key == "results").items
+    )
+    redrawn = [ex for ex in exercise_set("results", 7) if ex.seed is not None and ex.seed >= 8000]
+    for ex in exercise_set("results", 7):
+        assert find(ex.id) == ex
+    assert redrawn == [] or all(find(ex.id).seed == ex.seed for ex in redrawn)

@@ -11,7 +11,7 @@ import nbformat
 import pytest
 
 from ombre.cli import main
-from ombre.teaching import GENERATORS, all_sets, find, generate
+from ombre.teaching import GENERATORS, Exercise, all_sets, find, generate
 from ombre.teaching.handouts import HandoutError, check_line, markdown_escape, write_handouts
 
 
@@ -249,3 +249,82 @@ def test_force_never_writes_through_a_link(tmp_path: Path) -> None:
         and err == f"ombre: {course / 'student'}: is a link; handouts are written into real folders only\n"
     )
     assert sorted(p.name for p in tmp_path.iterdir()) == ["course", "precious.txt"]
+
+
+def _strings(node: object) -> list[str]:
+    """Every string in a JSON value, keys included, with HTML tags dropped and entities read."""
+    import html
+    import re
+
+    if isinstance(node, str):
+        return [html.unescape(re.sub(r"<[^>]*>", "", node))]
+    if isinstance(node, dict):
+        return [s for k, v in node.items() for s in _strings(k) + _strings(v)]
+    if isinstance(node, list):
+        return [s for v in node for s in _strings(v)]
+    return []
+
+
+def _leaked(texts: list[str], exercises: list[Exercise]) -> list[str]:
+    """The exercises whose answer ("Answer: ...") or worked solution is found in the texts."""
+    whole = "\n".join(texts)
+    return [
+        ex.id
+        for ex in exercises
+        if f"Answer: {ex.answer_text}" in whole or ex.solution in whole or ex.solution.rstrip(".") in whole
+    ]
+
+
+def test_no_student_widget_holds_an_answer_in_its_state() -> None:
+    """What a notebook saves of its widgets is their state: the students' widgets hold no answer."""
+    import ipywidgets  # type: ignore[import-untyped]
+
+    from ombre.display.teaching.widgets import exercise_widget
+
+    for seed in (0, 3):
+        for s in all_sets(seed):
+            ipywidgets.Widget.close_all()
+            for i, ex in enumerate(s, 1):
+                w = exercise_widget(ex, number=i, solution=False, question=False)
+                assert w.solution_box is None
+            state = ipywidgets.Widget.get_manager_state()
+            assert _leaked(_strings(state), list(s)) == []
+    # the test can fail: the teacher's widget holds its answer in its state
+    ipywidgets.Widget.close_all()
+    teacher = find("results-4")
+    exercise_widget(teacher)
+    assert _leaked(_strings(ipywidgets.Widget.get_manager_state()), [teacher]) == [teacher.id]
+    ipywidgets.Widget.close_all()
+
+
+def test_no_executed_student_notebook_holds_an_answer(handouts: Path) -> None:
+    """Every student notebook run in a kernel, saved with its widget state: no answer, no solution."""
+    sets = all_sets()
+    for n, s in enumerate(sets, 1):
+        path = handouts / "student" / f"{n:02d}-{s.key}.ipynb"
+        nb = _execute(path)
+        assert nb.metadata.get("widgets"), "the widget state is saved with the notebook"
+        saved = json.loads(nbformat.writes(nb))
+        assert _leaked(_strings(saved), list(s)) == [], path.name
+    # the teacher's notebook of a set has every answer: the check finds them
+    teacher = json.loads((handouts / "teacher" / "04-results.ipynb").read_text(encoding="utf-8"))
+    assert _leaked(_strings(teacher), list(sets[3])) == [ex.id for ex in sets[3]]
+
+
+def test_a_static_page_with_solutions_hidden_holds_no_answer() -> None:
+    from ombre.display.teaching.html import standalone_page
+
+    sets = all_sets() + all_sets(2)
+    exercises = [ex for s in sets for ex in s]
+    hidden = standalone_page(sets, solutions=False)
+    assert "<summary>Solution</summary>" not in hidden
+    assert _leaked(_strings(hidden), exercises) == []
+    # the page's data, read as the script reads it, has neither
+    data = [
+        json.loads(block.split(">", 1)[1])
+        for block in hidden.split('<script type="application/json"')[1:]
+        for block in [block.split("</script>")[0].replace("<\\/", "</")]
+    ]
+    assert len(data) == len(exercises) and not any("solution" in d or "number_text" in d for d in data)
+    shown = standalone_page(sets)
+    assert sorted(_leaked(_strings(shown), exercises)) == sorted(ex.id for ex in exercises)

@@ -10,6 +10,13 @@ computed by the engine when the page was built and is embedded as JSON; the
 script only compares.  Nothing about the answer is shown until the student
 answers, except by opening the solution.
 
+``solutions=False`` makes a students' page: no Solution toggle, and neither the answer in words nor
+the worked solution anywhere in the page's source (a right answer is told "Right." and why, where a
+choice's feedback says why).  The script still needs to know which choice is right and the number
+to compare with, so those are in the page's data, as a key is in any page that marks itself; a
+handout that must hold no key at all is the students' notebook (:mod:`ombre.teaching.handouts`),
+whose answers are checked by the kernel.
+
 The numeric check uses the same reading and the same tolerance rule as
 :func:`ombre.teaching.parse_number` and :func:`ombre.teaching.numbers_match`
 (fractions, decimals, percentages, ``1 in N``), so the static page and the
@@ -90,12 +97,19 @@ EXERCISE_JS = r"""
       return tok;
     });
   }
-  var odds = /^(?:about)?1in(\d+(?:\.\d*)?)$/;
+  // as _ODDS_RE, _RATIO_RE and _ORDINAL_RE: 1 in N, 1 out of N, 1/N; 9 in 40; 8th
+  var odds = /^(?:about)?1(?:in|outof|\/)(\d+(?:\.\d*)?)$/;
+  var ratio = /^(?:about)?(\d+(?:\.\d*)?)(?:in|outof)(\d+(?:\.\d*)?)$/;
+  var ordinal = /^(\d+)(?:st|nd|rd|th)$/;
   function readNumber(raw) {
     var t = normalised(raw);
     var num = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
     var m = odds.exec(t);
     if (m) { var d = parseFloat(m[1]); return d === 0 ? null : 1 / d; }
+    m = ratio.exec(t);
+    if (m) { var r = parseFloat(m[2]); return r === 0 ? null : parseFloat(m[1]) / r; }
+    m = ordinal.exec(t);
+    if (m) { return parseFloat(m[1]); }
     if (t.slice(-1) === "%" && num.test(t.slice(0, -1))) { return parseFloat(t.slice(0, -1)) / 100; }
     var slash = t.indexOf("/");
     if (slash >= 0) {
@@ -121,10 +135,6 @@ EXERCISE_JS = r"""
     if (isOdds && v !== 0) { ans = 1 / ans; v = 1 / v; }
     return Math.abs(v - ans) <= halfUnit(ans, sig) + 1e-9 * Math.max(1, Math.abs(ans));
   }
-  function show(v) {
-    if (Number.isInteger(v)) { return String(v); }
-    return String(Number(v.toPrecision(6)));
-  }
   function judge(data, response) {
     if (data.format === "choice") {
       if (response === null || response === undefined || response === "") {
@@ -137,11 +147,11 @@ EXERCISE_JS = r"""
     var v = readNumber(response);
     if (v === null || !isFinite(v)) {
       return {correct: null,
-              message: "Cannot read that as a number: write e.g. 12, 0.375, 3/8, 37.5% or 1 in 4."};
+              message: "Cannot read that as a number: write e.g. 12, 0.375, 3/8, 37.5%, 1 in 4 or 8th."};
     }
     var isOdds = odds.test(normalised(response)), sig = data.sig_figs || 0;
     if (matches(v, data.number, data.tolerance, data.rel_tolerance, sig, isOdds)) {
-      return {correct: true, message: "Right. " + data.solution};
+      return {correct: true, message: data.solution ? "Right. " + data.solution : "Right."};
     }
     for (var i = 0; i < data.mistakes.length; i++) {
       if (matches(v, data.mistakes[i][0], data.tolerance, data.rel_tolerance, sig, isOdds)) {
@@ -149,7 +159,8 @@ EXERCISE_JS = r"""
       }
     }
     var dir = v > data.number ? "too high" : "too low";
-    return {correct: false, message: "Not right: " + show(v) + " is " + dir + "." +
+    // the answer as the student wrote it, as Exercise.check echoes it
+    return {correct: false, message: "Not right: " + String(response).trim() + " is " + dir + "." +
             (data.hint ? " Hint: " + data.hint : "")};
   }
   // the message as text, each card in it (K♥) a span named for screen readers
@@ -229,11 +240,17 @@ def _dom_id(exercise_id: str, prefix: str) -> str:
 
 
 def exercise_html(
-    ex: Exercise, number: int | None = None, *, heading_level: int = 2, prefix: str = "ex-"
+    ex: Exercise,
+    number: int | None = None,
+    *,
+    heading_level: int = 2,
+    prefix: str = "ex-",
+    solutions: bool = True,
 ) -> str:
     """One exercise: question, answer form, announced feedback, hint and solution toggles, data.
 
-    ``number`` is shown in the heading ("Question 3"); ``prefix`` starts every element id.
+    ``number`` is shown in the heading ("Question 3"); ``prefix`` starts every element id;
+    ``solutions=False`` leaves out the Solution toggle and the answer and worked solution with it.
 
     >>> from ombre.teaching import find
     >>> h = exercise_html(find("order-1"), 1)
@@ -290,14 +307,21 @@ def exercise_html(
     if ex.hint:
         parts.append(f"<details><summary>Hint</summary><p>{exercise_text_html(ex.hint)}</p></details>")
     source = f'<p class="ombre-ex-source">Source: {escape(ex.source)}</p>' if ex.source else ""
-    parts.append(
-        "<details><summary>Solution</summary>"
-        f"<p><strong>Answer: {exercise_text_html(ex.answer_text)}.</strong> "
-        f"{exercise_text_html(ex.solution)}</p>{source}</details>"
-    )
+    if solutions:
+        parts.append(
+            "<details><summary>Solution</summary>"
+            f"<p><strong>Answer: {exercise_text_html(ex.answer_text)}.</strong> "
+            f"{exercise_text_html(ex.solution)}</p>{source}</details>"
+        )
+    elif source:
+        parts.append(source)
     record = ex.to_dict()
+    if not solutions:  # what only a solution says: the script judges without it
+        del record["solution"]
+        record.pop("number_text", None)
     # the names of the cards in the feedback texts, for the script that writes them
-    said = [c.feedback for c in ex.choices] + [ex.solution, ex.hint or ""] + [m[1] for m in ex.mistakes]
+    said = [c.feedback for c in ex.choices] + [ex.hint or ""] + [m[1] for m in ex.mistakes]
+    said += [ex.solution] if solutions else []
     record["card_names"] = card_names(said, conjectural=False)
     data = json.dumps(record, ensure_ascii=False).replace("</", "<\\/")
     parts.append(f'<script type="application/json" data-ombre-ex-data="{did}">{data}</script>')
@@ -306,21 +330,30 @@ def exercise_html(
 
 
 def exercise_set_html(
-    exercises: ExerciseSet | Iterable[Exercise], *, heading_level: int = 2, prefix: str = "ex-"
+    exercises: ExerciseSet | Iterable[Exercise],
+    *,
+    heading_level: int = 2,
+    prefix: str = "ex-",
+    solutions: bool = True,
 ) -> str:
     """A set (or list) of exercises as one element carrying its CSS and the checking script.
 
     The script is inline and defines itself once per page, so several sets can share a page.
+    ``solutions=False`` writes the students' version (see :func:`exercise_html`).
     """
     items = list(exercises.exercises if isinstance(exercises, ExerciseSet) else exercises)
     body = "".join(
-        exercise_html(ex, i + 1, heading_level=heading_level, prefix=prefix) for i, ex in enumerate(items)
+        exercise_html(ex, i + 1, heading_level=heading_level, prefix=prefix, solutions=solutions)
+        for i, ex in enumerate(items)
     )
     return f'<div class="ombre-exset"><style>{EXERCISE_CSS}</style>{body}<script>{EXERCISE_JS}</script></div>'
 
 
-def standalone_page(sets: Iterable[ExerciseSet], title: str = "Ombre exercises") -> str:
-    """A complete HTML document holding the sets (for the browser tests, or to hand out offline).
+def standalone_page(
+    sets: Iterable[ExerciseSet], title: str = "Ombre exercises", *, solutions: bool = True
+) -> str:
+    """A complete HTML document holding the sets (for the browser tests, or to hand out offline);
+    ``solutions=False`` hides the solutions by leaving them out (see :func:`exercise_html`).
 
     >>> from ombre.teaching import exercise_set
     >>> standalone_page([exercise_set("tricks")]).startswith("<!DOCTYPE html>")
@@ -331,7 +364,7 @@ def standalone_page(sets: Iterable[ExerciseSet], title: str = "Ombre exercises")
         sections.append(
             f'<section aria-labelledby="set-{escape(s.key)}">'
             f'<h2 id="set-{escape(s.key)}">{escape(s.title)}</h2>'
-            f"<p>{escape(s.intro)}</p>{exercise_set_html(s, heading_level=3)}</section>"
+            f"<p>{escape(s.intro)}</p>{exercise_set_html(s, heading_level=3, solutions=solutions)}</section>"
         )
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'

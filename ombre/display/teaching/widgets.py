@@ -9,7 +9,8 @@ solution behind toggles, and *New question*, which asks the exercise's
 generator for a fresh one of the same kind (a different one: seeds that deal
 the same question again are skipped, and a kind with only one question has
 the button disabled, saying why).  ``solution=False`` leaves the Solution
-panel out, as in the students' handouts; ``question=False`` leaves out the
+panel out, as in the students' handouts, and builds nothing of it: no answer or worked solution is
+held in any widget, so none is saved in the notebook's widget state; ``question=False`` leaves out the
 question's quotation and prompt where the page already writes them above the
 widget (the students' notebooks), and then there is no *New question*, so that
 the widget always answers the question written on the page.  The feedback line is one persistent
@@ -29,7 +30,7 @@ Everything can be driven from Python, which is how the tests use it:
 (False, 1)
 >>> w.answer("12").correct
 True
->>> w.solution_box.selected_index is None  # the solution stays closed until asked for
+>>> w.solution_box is not None and w.solution_box.selected_index is None  # closed until asked for
 True
 """
 
@@ -51,11 +52,6 @@ __all__ = ["ExerciseWidget", "ExerciseSetBox", "exercise_widget", "set_widget"]
 #: how many further seeds *New question* tries for a question different from the one shown
 NEW_QUESTION_TRIES = 40
 _SEED_STEP = 7919
-
-
-def _question_key(ex: Exercise) -> tuple[object, ...]:
-    """What the student sees of a question: two exercises with the same key look the same."""
-    return (ex.prompt, tuple(c.text for c in ex.choices), ex.cards, ex.quote, ex.unit)
 
 
 def _choices_named(labels: list[str]) -> str | None:
@@ -113,8 +109,11 @@ class ExerciseWidget:
         self.feedback = live_html()
         self.hint_box = widgets.Accordion(children=[widgets.HTML()], selected_index=None)
         self.hint_box.set_title(0, "Hint")
-        self.solution_box = widgets.Accordion(children=[widgets.HTML()], selected_index=None)
-        self.solution_box.set_title(0, "Solution")
+        #: the Solution panel, or ``None`` without one (``solution=False``): then no widget holds the answer
+        self.solution_box: widgets.Accordion | None = None
+        if solution:
+            self.solution_box = widgets.Accordion(children=[widgets.HTML()], selected_index=None)
+            self.solution_box.set_title(0, "Solution")
         self.has_solution = solution
         self.check_button.on_click(lambda _b: self._check_clicked())
         self.new_button.on_click(lambda _b: self.new_question())
@@ -128,7 +127,7 @@ class ExerciseWidget:
                 widgets.HBox([self.check_button, self.new_button, self.new_note]),
                 self.feedback,
                 self.hint_box,
-                *([self.solution_box] if solution else []),
+                *([self.solution_box] if self.solution_box is not None else []),
             ]
         )
         self._show()
@@ -174,8 +173,8 @@ class ExerciseWidget:
         return [base + _SEED_STEP * k for k in range(1, NEW_QUESTION_TRIES + 1)]
 
     def _only_one_question(self) -> bool:
-        shown = _question_key(self.exercise)
-        return all(_question_key(generate(self.exercise.kind, s)) == shown for s in self._candidates())
+        shown = self.exercise.question_key
+        return all(generate(self.exercise.kind, s).question_key == shown for s in self._candidates())
 
     def _no_new_question(self) -> None:
         self.new_button.disabled = True
@@ -189,10 +188,10 @@ class ExerciseWidget:
         :data:`NEW_QUESTION_TRIES` differs, the question stays and the button is disabled.
         """
         ex = self.exercise
-        shown = _question_key(ex)
+        shown = ex.question_key
         for seed in self._candidates():
             fresh = generate(ex.kind, seed)
-            if _question_key(fresh) != shown:
+            if fresh.question_key != shown:
                 break
         else:
             self._no_new_question()
@@ -251,6 +250,8 @@ class ExerciseWidget:
             f"<p>{exercise_text_html(ex.hint)}</p>" if ex.hint else "<p>No hint for this one.</p>"
         )
         self.hint_box.selected_index = None
+        if self.solution_box is None:  # the students' widget: the answer is never put in a widget
+            return
         source = f"<p><small>Source: {exercise_text_html(ex.source)}</small></p>" if ex.source else ""
         answer = exercise_text_html(ex.answer_text)
         self.solution_box.children[

@@ -282,28 +282,31 @@ def _advice_black(rng: random.Random, seed: int) -> Exercise:
     best = ranked[0].trump
     if best is not black:  # pragma: no cover - the hand is built so that it is
         raise ExerciseError(f"advice.black #{seed}: {best.plural} came out best, not {black.plural}")
+    same = "The count is the same, so the pamphlet's next rule decides: which suit has fewer trumps?"
+
+    def why_not(suit: Suit) -> str:
+        r = cands[suit]
+        level = same if r.sure_tricks == cands[black].sure_tricks else "Another suit counts more sure tricks."
+        return f"By the book's rule of thumb, {r.explain()}. {level}"
+
+    # every suit in which the hand holds four trumps: the other red suit's two cards make four as well
     choices = (
         Choice(
             black.plural.title(),
             True,
-            f"By the book's rule of thumb, {cands[black].explain()}. As good as {red.plural} by the count, "
+            f"By the book's rule of thumb, {cands[black].explain()}. As good as any red suit by the count, "
             "and black is preferred: "
             '"because there are fewer Trumps of it" (11 against 12), fewer are left against you.',
         ),
-        Choice(
-            red.plural.title(),
-            False,
-            f"By the book's rule of thumb, {cands[red].explain()}. The count is the same, but 1665 prefers "
-            "the black suit, which "
-            "has one trump fewer.",
-        ),
+        Choice(red.plural.title(), False, why_not(red)),
+        Choice(other_red.plural.title(), False, why_not(other_red)),
     )
     return _ex(
         "advice.black",
         seed,
         prompt=(
             f"Your hand: {_t(sorted(hand, key=lambda c: c.index))}. With both black aces you have four "
-            f"trumps in {black.plural} or in {red.plural}. Which should you name?"
+            f"trumps in {black.plural}, in {red.plural} or in {other_red.plural}. Which should you name?"
         ),
         choices=_shuffled(rng, choices),
         solution=(

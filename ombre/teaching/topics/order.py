@@ -82,11 +82,25 @@ def _order_count(rng: random.Random, seed: int) -> Exercise:
             (
                 Fraction(other),
                 f"That is right for a {'red' if trump.is_black else 'black'} suit. "
-                f"{trump.plural.title()} are {colour}.",
+                f"{trump.plural.title()} are {colour}"
+                # a black suit's own ace is one of the black aces: counted twice, it makes 12
+                + (
+                    f": the ace of {trump.plural} is already one of the two black aces, so it is not "
+                    "counted twice."
+                    if trump.is_black
+                    else "."
+                ),
             ),
-            (
-                Fraction(n + 1),
-                "Too many: a card of the trump suit that is also a black ace is not counted twice.",
+            *(
+                ()
+                if trump.is_black
+                else (
+                    (
+                        Fraction(n + 1),
+                        f"Too many: count the ten {trump.plural} and the two black aces, each once; "
+                        f"Punto, the red ace, is one of the ten {trump.plural}.",
+                    ),
+                )
             ),
         ),
         source=_ORDER_SRC,
@@ -148,6 +162,21 @@ def _order_position(rng: random.Random, seed: int) -> Exercise:
     place = trumps.index(card) + 1
     order = ", ".join(f"{i + 1}. {c.symbol}" for i, c in enumerate(trumps))
     mistakes = []
+    if place > 1:
+        # the card counted among those above it, or one of the matadors left out
+        mistakes.append(
+            (
+                Fraction(place - 1),
+                "One too few: count every trump from Spadille as 1st, Basto (A♣) among them in every "
+                "suit" + ("" if trump.is_black else ", and Punto, the red ace, in a red one") + ".",
+            )
+        )
+    mistakes.append(
+        (
+            Fraction(place + 1),
+            "One too many: count the trumps above it, from Spadille down, and then one for the card itself.",
+        )
+    )
     if card.rank == "K":
         mistakes.append(
             (
@@ -184,7 +213,8 @@ def _order_position(rng: random.Random, seed: int) -> Exercise:
                 else " from the seven down."
             )
         ),
-        mistakes=tuple(mistakes),
+        # the particular notes (the king, the red small cards) before the counting ones: the first wins
+        mistakes=tuple(mistakes[2 if place > 1 else 1 :] + mistakes[: 2 if place > 1 else 1]),
         source=_ORDER_SRC,
         trump=trump,
     )

@@ -61,6 +61,14 @@ _TIED_DEFENDERS = (
 )
 
 
+#: The convention stated in a question on that split, so that its key rests on nothing unsaid.
+_TIED_DEFENDERS_RULE = (
+    "(When both defenders take more tricks than the Ombre but tie with each other, the 1665 pamphlet's "
+    "words fit codille and repuesto alike; this book counts it codille only when one defender has more "
+    "tricks than each other player.)"
+)
+
+
 def _why_result(tricks: Sequence[int], ombre: int) -> str:
     """Why the hand ended as it did, true for every split of the tricks.
 
@@ -156,6 +164,9 @@ def _results_outcome(rng: random.Random, seed: int) -> Exercise:
     )
     r = result_of(tricks, 0)
     why = _why_result(tricks, 0)
+    hi, lo = sorted(tricks[1:], reverse=True)
+    # the one split the sources leave open (1-4-4): the question states the convention its key follows
+    convention = f" {_TIED_DEFENDERS_RULE}" if hi == lo > tricks[0] else ""
     choices = tuple(
         Choice(_RESULT_WORDS[x], x is r, why if x is r else _why_not_result(x, tricks, 0))
         for x in (Result.WIN, Result.CODILLE, Result.REPUESTO, Result.VOLE)
@@ -164,8 +175,9 @@ def _results_outcome(rng: random.Random, seed: int) -> Exercise:
         "results.outcome",
         seed,
         prompt=(
-            f"Belinda is the Ombre. At the end of the hand she has taken {plural(tricks[0], 'trick')}, "
-            f"the Baron {tricks[1]} and the Knight {tricks[2]}. What is the result?"
+            f"Rules: {get_rules('1665').title}. Belinda is the Ombre. At the end of the hand she has taken "
+            f"{plural(tricks[0], 'trick')}, the Baron {tricks[1]} and the Knight {tricks[2]}. What is the "
+            f"result?{convention}"
         ),
         choices=choices,
         solution=f"{capitalise(_RESULT_WORDS[r])}. {why}",
@@ -204,7 +216,11 @@ def _results_matadors(rng: random.Random, seed: int) -> Exercise:
     if rules_name == "1665":
         great = dict(rules.unit_values)[rules.units[0]]
         # the pamphlet gives the worth of the marks as an example, not a rule: say the count uses it
-        rate = f" Count a great mark as {great} lesser marks, the pamphlet's example rate."
+        rate = (
+            f" Count a great mark as {great} lesser marks, the pamphlet's example rate, and each trump in "
+            "sequence after the three matadors as one lesser mark (the pamphlet's \"one Mark or Counter, "
+            'the piece" does not say which mark; this book reads it as a lesser one here).'
+        )
         why = (
             f"Under the 1665 rules the three matadors together earn {rules.matadors_three[0]} great marks "
             f"from each player, and each further trump in unbroken sequence one lesser mark (the "
@@ -218,14 +234,21 @@ def _results_matadors(rng: random.Random, seed: int) -> Exercise:
         )
         mist: tuple[tuple[Fraction, str], ...] = _distinct(
             (
+                # one mark a matador: the Court Gamester's counting, or three great marks counted as lesser
                 Fraction(seq),
-                "That is the Court Gamester's way (a counter a card); in 1665 the three "
-                "matadors together earn three great marks.",
+                "That counts one mark for each matador, as the Court Gamester pays a counter a card; in "
+                f"1665 the three matadors together earn three great marks, {great} lesser marks each.",
             ),
             (
-                Fraction(rules.matadors_three[0] + seq - 3),
-                f"Count in lesser marks: at the pamphlet's example rate a great mark is {great} lesser "
-                "marks.",
+                # the other reading of "one Mark": a great mark for each further trump, as for the vole
+                Fraction((rules.matadors_three[0] + seq - 3) * great),
+                'That reads each further trump\'s "one Mark" as a great mark, as this book reads the same '
+                "words for the vole; the question asks for the reading as a lesser mark, so each further "
+                "trump adds one.",
+            ),
+            (
+                Fraction(rules.matadors_three[0] * great),
+                "That is the three matadors alone: each further trump in unbroken sequence adds one more.",
             ),
         )
     else:
@@ -236,6 +259,11 @@ def _results_matadors(rng: random.Random, seed: int) -> Exercise:
         )
         mist = (
             (Fraction(3), "The false matadors count too: every trump in unbroken sequence from Spadille."),
+            (
+                Fraction(3 * _GREAT_MARK + seq - 3),
+                "That is the 1665 count in lesser marks; in the Court Gamester each matador is one counter.",
+            ),
+            (Fraction(seq + 1), "Count only the trumps in unbroken sequence from Spadille, each once."),
         )
     return _ex(
         "results.matadors",

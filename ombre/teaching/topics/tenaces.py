@@ -98,6 +98,17 @@ def _tenaces_draw(rng: random.Random, seed: int) -> Exercise:
             'Trump be Red, there remains onely one Trump in their hands; if Black, none at all".'
         ),
         hint="Count: the suit's trumps, less yours, less two for every round both followed.",
+        mistakes=(
+            (
+                Fraction(max(left + (1 if trump.is_black else -1), 0)),
+                "Check the total: 11 trumps in a black suit, 12 in a red one.",
+            ),
+            (
+                Fraction(left + extra),
+                f"Your {extra} other trump{'s' if extra > 1 else ''} are not against you.",
+            ),
+            (Fraction(left + rounds), "Both opponents followed each time: two trumps fell in every round."),
+        ),
         source=_TENACE_SRC,
         trump=trump,
     )
@@ -127,6 +138,11 @@ def _tenaces_lead(rng: random.Random, seed: int) -> Exercise:
     ask_you = seed % 2 == 0
     n = you_lead if ask_you else he_leads
     who = "you lead" if ask_you else "he leads (and the third player, who has no trump, plays before you)"
+    swapped = (
+        "That is what you win if he leads: here you lead, and he plays after you."
+        if ask_you
+        else "That is what you win if you lead: here he leads, and you play after him."
+    )
     return _ex(
         "tenaces.lead",
         seed,
@@ -143,6 +159,7 @@ def _tenaces_lead(rng: random.Random, seed: int) -> Exercise:
             "(1665). (Computed by the double-dummy solver.)"
         ),
         hint="Who plays last to the trick can wait to see the other's card.",
+        mistakes=((Fraction(he_leads if ask_you else you_lead), swapped),),
         source=_TENACE_SRC,
         cards=tuple(mine) + tuple(his),
         trump=trump,
