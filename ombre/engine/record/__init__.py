@@ -67,6 +67,7 @@ from ombre.engine.record.reader import (
     read_records,
 )
 from ombre.engine.record.replay import ExchangeTurn, RecordReplay, RenounceNote, replay_record
+from ombre.engine.record.text import record_account
 from ombre.engine.record.writer import write_record, write_records
 
 __all__ = [
@@ -94,6 +95,7 @@ __all__ = [
     "RecordReplay",
     "RenounceNote",
     "ExchangeTurn",
+    "record_account",
     "parse_records",
     "check_records",
     "write_record",
