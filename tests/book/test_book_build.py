@@ -854,7 +854,7 @@ def test_the_braille_downloads_are_linked_and_decode() -> None:
 
     _pages()
     # the pamphlet, on the edition's first page: 40 x 25, the edition's words in order
-    [(_, pamphlet)] = _braille_links(BUILD / "edition" / "index.html")
+    [(_, pamphlet)] = _braille_links(BUILD / "book" / "edition" / "index.html")
     assert pamphlet.is_file() and BUILD in pamphlet.parents
     brf = pamphlet.read_bytes().decode("ascii")
     doc = decode(brf, width=40, page_length=25)
@@ -862,7 +862,7 @@ def test_the_braille_downloads_are_linked_and_decode() -> None:
     assert [w.text for w in doc.words] == [w.text for b in blocks for w in b.words]
     assert doc.pages == brf.count("\f") + 1 > 1
     # each of Belinda's readings, below its replay: the engine's account of the game, word for word
-    tricks = BUILD / "belinda" / "tricks.html"
+    tricks = BUILD / "book" / "belinda" / "tricks.html"
     page = tricks.read_text(encoding="utf-8")
     links = _braille_links(tricks)
     assert len(links) == len(READINGS)
