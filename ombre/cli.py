@@ -8,6 +8,9 @@ Subcommands::
     decode FILE                       decode a braille (BRF) file, one paragraph a line
     export brf OUT [--line-length N] [--page-length N]
                                       the 1665 pamphlet as a BRF file in the reader's lines and pages
+    export brf --record FILE OUT [--game N] [--line-length N] [--page-length N]
+                                      the games of a record, told in words (players, hands, tricks
+                                      and winners, result, payments), as a BRF file
     solve FILE [--objective O]        the double-dummy value of each card played in a record
     handouts OUTDIR [--seed N]        student notebooks (no answers) and teacher notebooks of the exercises
                                       (OUTDIR must be new or empty, unless --force)
@@ -349,6 +352,13 @@ def _decode(args: argparse.Namespace) -> int:
 def _export_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("format", choices=("brf",), help="brf: braille ready to emboss or read on a display")
     p.add_argument("target", metavar="OUT", help="the file to write ('-' for standard output)")
+    p.add_argument(
+        "--record",
+        metavar="FILE",
+        help="a game-record file ('-' for standard input): write its games, told in words, "
+        "instead of the pamphlet",
+    )
+    p.add_argument("--game", type=_positive, metavar="N", help="with --record: only the N-th game (from 1)")
     p.add_argument("--line-length", type=_positive, default=40, metavar="N", help="cells a line (default 40)")
     p.add_argument("--page-length", type=_positive, default=25, metavar="N", help="lines a page (default 25)")
 
@@ -357,10 +367,16 @@ def _export(args: argparse.Namespace) -> int:
     from dataclasses import replace
 
     from ombre.sources.braille import EXPORT_FORMAT
-    from ombre.sources.edition import load_edition
 
     fmt = replace(EXPORT_FORMAT, width=args.line_length, page_length=args.page_length)
-    brf = load_edition().to_brf(fmt)
+    if args.record is not None:
+        brf, what = _record_brf(args, fmt)
+    elif args.game is not None:
+        raise CommandError("--game chooses a game of a record: give the file with --record")
+    else:
+        from ombre.sources.edition import load_edition
+
+        brf, what = load_edition().to_brf(fmt), "the 1665 pamphlet"
     if args.target == "-":
         args.out.write(brf)
         return 0
@@ -372,10 +388,34 @@ def _export(args: argparse.Namespace) -> int:
         raise CommandError(f"{args.target}: cannot write the file ({exc.strerror or exc})") from None
     pages = brf.count("\f") + 1
     args.err.write(
-        f"{args.target}: the 1665 pamphlet in braille, {pages} pages of {fmt.page_length} lines "
-        f"of {fmt.width} cells\n"
+        f"{args.target}: {what} in braille, {pages} pages of {fmt.page_length} lines of {fmt.width} cells\n"
     )
     return 0
+
+
+def _record_brf(args: argparse.Namespace, fmt: Any) -> tuple[str, str]:
+    """The games of ``--record``, each told in words (the engine's account) and laid out in braille
+    from a new page; and what the file holds, for the closing message."""
+    from ombre.engine.record import read_records, record_account, replay_record
+    from ombre.errors import BrailleError
+    from ombre.sources.braille import encode_blocks
+
+    games = read_records(_read_text(args.record, "game record"), path=args.record)
+    numbers = list(range(1, len(games) + 1))
+    if args.game is not None:
+        if args.game > len(games):
+            raise CommandError(f"{args.record}: --game {args.game}, but the file holds {len(games)} game(s)")
+        numbers = [args.game]
+    pages = []
+    for number in numbers:
+        account = record_account(replay_record(games[number - 1]))
+        try:
+            pages.append(encode_blocks(account, fmt))
+        except BrailleError as exc:
+            raise CommandError(f"{args.record}: game {number} in braille: {exc}") from None
+    what = f"{args.record} ({len(numbers)} game{'s' if len(numbers) != 1 else ''})"
+    # each game after the first begins a page: the form feed after the last page's line end
+    return "\f".join(pages), what
 
 
 # --------------------------------------------------------------------------- handouts
@@ -524,7 +564,8 @@ SUBCOMMANDS: list[Subcommand] = [
     Subcommand("decode", "decode a braille (BRF) file, one paragraph a line", _decode_arguments, _decode),
     Subcommand(
         "export",
-        "write the 1665 pamphlet as braille (BRF) in the reader's line and page length",
+        "write the 1665 pamphlet, or a game record told in words, as braille (BRF) in the reader's "
+        "line and page length",
         _export_arguments,
         _export,
     ),

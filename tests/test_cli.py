@@ -513,3 +513,123 @@ def test_export_brf_writes_the_pamphlet_in_the_reader_s_geometry(tmp_path: Path)
 )
 def test_export_errors_are_one_located_line(argv: list[str], expected: str) -> None:
     assert expected in assert_one_line_error(*run(*argv))
+
+
+# --------------------------------------------------------------------------- export brf --record
+
+ROOT = Path(__file__).parents[1]
+SHIPPED_RECORDS = sorted(
+    [*(ROOT / "ombre/engine/record/examples").glob("*.omb"), *(ROOT / "ombre/belinda/records").glob("*.omb")]
+)
+
+
+def _brf_pages(brf: str, width: int, length: int) -> list[list[str]]:
+    """The pages of an exported BRF, each a list of lines, after checking the file's layout."""
+    assert brf.endswith("\r\n") and "\n" not in brf.replace("\r\n", "")
+    pages = [page.removesuffix("\r\n").split("\r\n") for page in brf.split("\r\n\f")]
+    for lines in pages:
+        assert 0 < len(lines) <= length
+        assert all(0 < len(line) <= width and line.strip() for line in lines)
+    return pages
+
+
+def test_every_shipped_record_has_a_braille_account() -> None:
+    assert {p.name for p in SHIPPED_RECORDS} >= {"specimen.omb", "fragment.omb", "belinda-1-pole.omb"}
+    assert len(SHIPPED_RECORDS) == 5
+
+
+@pytest.mark.parametrize("path", SHIPPED_RECORDS, ids=lambda p: p.name)
+@pytest.mark.parametrize(("width", "length"), [(40, 25), (32, 20), (24, 12)])
+def test_export_brf_record_in_the_reader_s_geometry(
+    path: Path, width: int, length: int, tmp_path: Path
+) -> None:
+    from ombre.engine.record import record_account, replay_record
+    from ombre.sources.braille import decode
+
+    out = tmp_path / "game.brf"
+    argv = ["export", "brf", "--record", str(path), str(out)]
+    status, printed, said = run(*argv, "--line-length", str(width), "--page-length", str(length))
+    assert (status, printed) == (0, "")
+    brf = out.read_bytes().decode("ascii")
+    pages = _brf_pages(brf, width, length)
+    assert all(len(lines) == length for lines in pages[:-1])  # one game: only its last page is short
+    assert (
+        said == f"{out}: {path} (1 game) in braille, {len(pages)} pages of {length} lines of {width} cells\n"
+    )
+    # read back, the braille says the engine's account word for word, each trick with its winner
+    [game] = read_record_file(str(path))
+    replay = replay_record(game)
+    account = record_account(replay)
+    doc = decode(brf, width=width, page_length=length)
+    assert [w.text for w in doc.words] == " ".join(account).split()
+    assert doc.pages == len(pages) and doc.to_brf() == brf
+    names = replay.state.players
+    for n, trick in enumerate(replay.state.tricks, start=1):
+        assert f"Trick {n}:" in doc.text and f"{names[trick.winner]} wins the trick." in doc.text
+    # each paragraph of the account begins a braille line
+    first = 0
+    for paragraph in account:
+        assert doc.words[first].position.cell == 1, paragraph
+        first += len(paragraph.split())
+
+
+def test_export_brf_record_puts_each_game_on_pages_of_its_own(tmp_path: Path) -> None:
+    from ombre.engine.record import record_account, replay_record
+    from ombre.sources.braille import decode
+
+    both = tmp_path / "two.omb"
+    both.write_text(example_text("specimen.omb") + "\n" + example_text("fragment.omb"), encoding="utf-8")
+    status, brf, _ = run("export", "brf", "--record", str(both), "-", "--page-length", "10")
+    assert status == 0
+    pages = _brf_pages(brf, 40, 10)
+    games = read_record_file(str(both))
+    accounts = [record_account(replay_record(g)) for g in games]
+    status, first, _ = run("export", "brf", "--record", str(both), "-", "--page-length", "10", "--game", "1")
+    assert status == 0 and brf.startswith(first + "\f")
+    assert pages[len(_brf_pages(first, 40, 10))][0].startswith(",an unfinished hand")
+    words = [w.text for w in decode(brf, page_length=10).words]
+    assert words == " ".join(accounts[0] + accounts[1]).split()
+    status, second, _ = run("export", "brf", "--record", str(both), "-", "--game", "2")
+    assert status == 0 and [w.text for w in decode(second).words] == " ".join(accounts[1]).split()
+
+
+@pytest.mark.parametrize(
+    ("record", "argv", "expected"),
+    [
+        (None, ["--record", "/no/such/game.omb"], "ombre: /no/such/game.omb: no such file"),
+        ('[Rules "1665"]\n1. As', [], "bad.omb:"),
+        ("specimen-illegal", [], "bad.omb:22:7: trick 1: it is Ben's turn, not Cat's"),
+        ("specimen", ["--line-length", "0"], "--line-length: '0' must be 1 or more"),
+        ("specimen", ["--page-length", "x"], "--page-length: 'x' is not a whole number"),
+        (
+            "specimen",
+            ["--line-length", "8"],
+            "bad.omb: game 1 in braille: braille page 1, line 11, cell 1: the word 'Players,' needs 9 cells",
+        ),
+        ("specimen", ["--game", "2"], "bad.omb: --game 2, but the file holds 1 game(s)"),
+        (
+            "specimen-accent",
+            [],
+            "bad.omb: game 1 in braille: braille page 1, line 1, cell 4: cannot write 'ë'",
+        ),
+        (None, ["--game", "1"], "--game chooses a game of a record"),
+    ],
+)
+def test_export_brf_record_errors_are_one_located_line(
+    record: str | None, argv: list[str], expected: str, tmp_path: Path
+) -> None:
+    args = ["export", "brf", str(tmp_path / "out.brf"), *argv]
+    if record is not None:
+        path = tmp_path / "bad.omb"
+        text = record
+        if record.startswith("specimen"):
+            text = example_text("specimen.omb")
+            if record == "specimen-illegal":
+                text = text.replace("1. 2s Ac As", "1. 2s As Ac")  # Cat has Spadille, not Basto
+            if record == "specimen-accent":
+                text = text.replace("A specimen hand", "Zoë's hand")
+        path.write_text(text, encoding="utf-8")
+        args += ["--record", str(path)]
+    error = assert_one_line_error(*run(*args))
+    assert expected in error
+    assert not (tmp_path / "out.brf").exists()

@@ -35,11 +35,21 @@ A game record in a page (a fenced block in the ``omb`` language, or a cell's out
 :func:`ombre.display.lexer.record_markdown`) is highlighted by the package's Pygments lexer. Its
 entry point finds it in an installed package; the extension adds it as well, so a tree that was
 not reinstalled since the lexer came builds the same.
+
+The braille downloads are written when the build starts, by the command a reader would run
+(``python -m ombre export brf``): the 1665 pamphlet, 40 cells by 25 lines, and each of Belinda's
+readings told in words, into ``book/_generated/braille/`` (ignored by git), where the pages link
+them with MyST's ``{download}`` role; Sphinx copies each linked file into ``_build/html/_downloads``.
+Writing them at every build, not in a page's cell, keeps them there when the notebook cache
+spares the page its execution.
 """
 
 from __future__ import annotations
 
+import io
 import re
+from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from docutils import nodes
@@ -61,8 +71,11 @@ from pybtex.style.template import (  # type: ignore[import-untyped]
 )
 from sphinx import addnodes
 from sphinx.application import Sphinx
+from sphinx.errors import ExtensionError
 from sphinx.writers.html5 import HTML5Translator
 
+from ombre import cli
+from ombre.belinda import READINGS
 from ombre.display.cardtext import CARD_TOKEN, card_text_html
 from ombre.display.html import ROW_HEADERS_CLASS
 from ombre.display.lexer import OmbreRecordLexer
@@ -234,6 +247,38 @@ def visit_entry(self: HTML5Translator, node: nodes.entry) -> None:
         self.body[-1] = f'<th scope="{scope}"{start[3:]}'
 
 
+#: Where the braille downloads are written, under the book's source tree (ignored by git).
+BRAILLE_DIR = Path("book") / "_generated" / "braille"
+
+#: The pamphlet's BRF file, in the braille folder.
+PAMPHLET_BRF = "royal-game-of-ombre-1665.brf"
+
+
+def reading_brf(name: str) -> str:
+    """The BRF file of one of Belinda's readings (``pole`` -> ``belinda-pole.brf``)."""
+    return f"belinda-{name}.brf"
+
+
+def write_braille_downloads(folder: Path) -> list[Path]:
+    """The pamphlet and each of Belinda's readings as BRF files in ``folder``, 40 cells by 25 lines,
+    written by ``python -m ombre export brf``; returns the files written."""
+    folder.mkdir(parents=True, exist_ok=True)
+    records = resources.files("ombre.belinda").joinpath("records")
+    jobs: list[tuple[list[str], Path]] = [([], folder / PAMPHLET_BRF)]
+    jobs += [
+        (["--record", str(records.joinpath(READINGS[name]))], folder / reading_brf(name)) for name in READINGS
+    ]
+    for extra, target in jobs:
+        err = io.StringIO()
+        if cli.main(["export", "brf", str(target), *extra], out=io.StringIO(), err=err) != 0:
+            raise ExtensionError(f"ombre_book: the braille download {target.name}: {err.getvalue().strip()}")
+    return [target for _, target in jobs]
+
+
+def _braille_downloads(app: Sphinx) -> None:
+    write_braille_downloads(Path(app.srcdir) / BRAILLE_DIR)
+
+
 def _no_numbers(app: Sphinx, config: Any) -> None:
     config.numfig = False
 
@@ -242,6 +287,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     for alias in OmbreRecordLexer.aliases:
         app.add_lexer(alias, OmbreRecordLexer)
     app.connect("config-inited", _no_numbers, priority=900)
+    app.connect("builder-inited", _braille_downloads)
     app.connect("html-page-context", _drop_thebe, priority=900)
     app.connect("doctree-resolved", _name_cards)
     app.connect("doctree-resolved", _tables)

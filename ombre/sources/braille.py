@@ -48,7 +48,7 @@ decoder reads it as one space (the edition's structure data restores those).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -69,6 +69,7 @@ __all__ = [
     "decode",
     "decode_cells",
     "encode",
+    "encode_blocks",
     "encode_word",
     "to_unicode",
     "from_unicode",
@@ -641,6 +642,19 @@ def encode(text: str, fmt: BrfFormat | None = None) -> str:
             out.append("")
         out.append(ln)
     return fmt.newline.join(out) + (fmt.newline if fmt.final_newline and out else "")
+
+
+def encode_blocks(blocks: Iterable[str], fmt: BrfFormat = EXPORT_FORMAT) -> str:
+    """Paragraphs of print (headings, paragraphs, lines of an account) as a BRF file for a
+    reader, each from a new line, in the lines and pages of ``fmt`` (by default 40 cells by 25
+    lines, CR LF line ends and a form feed after each page).
+
+    >>> from dataclasses import replace
+    >>> brf = encode_blocks(["Trick 1:", "Ann leads Spadille."], replace(EXPORT_FORMAT, width=12))
+    >>> brf.split(EXPORT_FORMAT.newline)
+    [',trick #a3  ', ',ann leads  ', ',spadille4', '']
+    """
+    return encode("\n".join(blocks), fmt)
 
 
 def decode(

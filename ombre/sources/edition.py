@@ -48,7 +48,7 @@ from ombre.sources.braille import (
     BrfFormat,
     Place,
     Word,
-    encode,
+    encode_blocks,
     load_1665,
 )
 
@@ -347,7 +347,7 @@ class Edition:
         >>> max(len(line) for line in lines), lines[0]
         (32, ',transcribers note3 ,this       ')
         """
-        return encode("\n".join(b.text for s in self.sections for b in s.blocks), fmt)
+        return encode_blocks((b.text for s in self.sections for b in s.blocks), fmt)
 
     def block_text(self, block: Block, *, emended: bool = True) -> str:
         """A block's text, with the edition's emendations applied (or the diplomatic text)."""

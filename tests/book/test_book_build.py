@@ -848,3 +848,37 @@ def test_the_record_format_page_highlights_its_records_with_the_package_lexer() 
     tokens = set(re.findall(r'<span class="(\w+)">', blocks[0]))
     # cards, sections, bids and suits, exchange words, trick numbers, both kinds of comment
     assert {"no", "k", "nb", "kp", "mi", "cm", "c1"} <= tokens
+
+
+def _braille_links(page: Path) -> list[tuple[str, Path]]:
+    """The links of a built page to BRF files, each with the file it resolves to."""
+    hrefs = [h for h in _parse(page).links if urlsplit(h).path.endswith(".brf")]
+    return [(h, (page.parent / unquote(urlsplit(h).path)).resolve()) for h in hrefs]
+
+
+def test_the_braille_downloads_are_linked_and_decode() -> None:
+    from ombre.belinda import READINGS, load_record
+    from ombre.engine.record import record_account, replay_record
+    from ombre.sources.braille import decode
+    from ombre.sources.edition import load_edition
+
+    _pages()
+    # the pamphlet, on the edition's first page: 40 x 25, the edition's words in order
+    [(_, pamphlet)] = _braille_links(BUILD / "book" / "edition" / "index.html")
+    assert pamphlet.is_file() and BUILD in pamphlet.parents
+    brf = pamphlet.read_bytes().decode("ascii")
+    doc = decode(brf, width=40, page_length=25)
+    blocks = [b for s in load_edition().sections for b in s.blocks]
+    assert [w.text for w in doc.words] == [w.text for b in blocks for w in b.words]
+    assert doc.pages == brf.count("\f") + 1 > 1
+    # each of Belinda's readings, below its replay: the engine's account of the game, word for word
+    tricks = BUILD / "book" / "belinda" / "tricks.html"
+    page = tricks.read_text(encoding="utf-8")
+    links = _braille_links(tricks)
+    assert len(links) == len(READINGS)
+    viewers = [page.index(f'id="{name}-trick-1"') for name in READINGS] + [len(page)]
+    for k, (name, (href, path)) in enumerate(zip(READINGS, links, strict=True)):
+        assert path.is_file() and BUILD in path.parents and path.name == f"belinda-{name}.brf"
+        assert viewers[k] < page.index(f'href="{html.escape(href)}"') < viewers[k + 1], name
+        account = record_account(replay_record(load_record(name)))
+        assert [w.text for w in decode(path.read_bytes().decode("ascii")).words] == " ".join(account).split()

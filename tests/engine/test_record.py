@@ -755,3 +755,87 @@ def test_memory_follows_one_game_not_the_file() -> None:
             assert count == games
 
     assert peak(40) < 1.5 * peak(10)
+
+
+# --------------------------------------------------------------------------- the account in words
+
+RECORD_FILES = sorted(
+    [
+        *(Path(__file__).parents[2] / "ombre" / "engine" / "record" / "examples").glob("*.omb"),
+        *(Path(__file__).parents[2] / "ombre" / "belinda" / "records").glob("*.omb"),
+        *GOLDEN.glob("*.omb"),
+    ]
+)
+
+
+def test_the_account_covers_every_shipped_record() -> None:
+    names = {p.name for p in RECORD_FILES}
+    assert {
+        *example_names(),
+        "belinda-1-pole.omb",
+        "belinda-2-king-of-clubs.omb",
+        "belinda-3-baker.omb",
+    } <= names
+
+
+@pytest.mark.parametrize("path", RECORD_FILES, ids=lambda p: p.name)
+def test_the_account_tells_hands_tricks_winners_and_payments(path: Path) -> None:
+    from ombre.engine.record import record_account
+    from ombre.engine.rules import trick_winner
+
+    for game in read_record_file(str(path)):
+        replay = replay_record(game)
+        st = replay.state
+        names = st.players
+        lines = record_account(replay)
+        # plain ASCII, one paragraph a line, nothing a braille layout would read as a break
+        for line in lines:
+            assert line.isascii() and line.isprintable() and line == line.strip() and "  " not in line, line
+            assert not any(token.endswith("?") for token in line.split()), line  # conjecture said in words
+        assert lines[2] == (
+            f"Players, in the order of play: {names[0]}, the eldest hand; {names[1]}; {names[2]}, the dealer."
+        )
+        # each dealt hand by suit: nine cards, each suit once
+        for seat in range(3):
+            [hand] = [ln for ln in lines[3:8] if ln.startswith(f"{names[seat]}: ")]
+            groups = hand.removeprefix(f"{names[seat]}: ").removesuffix(".").split("; ")
+            suits = [g.split(": ")[0] for g in groups]
+            assert len(suits) == 4 and len(set(suits)) == 4
+            cards = [c for g in groups for c in g.split(": ")[1].split(", ") if c != "none"]
+            assert len(cards) == 9, hand
+        # each trick: the cards in the order played, and the winner as the rules judge it
+        for n, t in enumerate(st.tricks, start=1):
+            [line] = [ln for ln in lines if ln.startswith(f"Trick {n}: ")]
+            said = line.removeprefix(f"Trick {n}: ").split("; ")
+            assert [s.split(" ")[0] for s in said] == [names[s] for s in t.seats]
+            assert all(c.name in s for c, s in zip(t.cards, said, strict=True))
+            winner = t.seats[trick_winner(t.cards, st.trump)]
+            assert winner == t.winner and line.endswith(f". {names[winner]} wins the trick.")
+        if st.is_terminal():
+            settlement = st.settlement()
+            [paid] = [ln for ln in lines if ln.startswith("Payments: ")]
+            for seat, part in enumerate(paid.removeprefix("Payments: ").split("; ")):
+                net = settlement.net[seat].as_dict(st.rules.units)
+                assert part.startswith(names[seat])
+                assert ("receives" in part) == any(v > 0 for v in net.values())
+                assert ("pays" in part) == any(v < 0 for v in net.values())
+                assert all(f"{abs(v)} {u.removesuffix('s')}" in part for u, v in net.items() if v)
+            assert lines[-1] == "End of the game."
+            if st.result is not None:
+                assert any(ln.startswith("Result: ") for ln in lines)
+        else:
+            assert lines[-1].startswith("The record stops here")
+
+
+def test_the_account_names_a_renounce_in_its_trick() -> None:
+    from ombre.engine.record import record_account
+
+    [game] = read_record_file(str(GOLDEN / "renounce-1665.omb"))
+    lines = record_account(replay_record(game))
+    at = next(i for i, ln in enumerate(lines) if ln.startswith("A renounce: "))
+    assert lines[at - 1].startswith("Trick 3: ")
+    assert lines[at] == (
+        "A renounce: Ben plays the Two of Spades, but Ben must follow hearts and holds the Three of "
+        "Hearts, the Four of Hearts, the Knave of Hearts and the King of Hearts."
+    )
+    assert "Result: repuesto: Ann, the Ombre, loses" in lines[-4]

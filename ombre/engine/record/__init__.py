@@ -68,6 +68,7 @@ from ombre.engine.record.reader import (
     stream_records,
 )
 from ombre.engine.record.replay import ExchangeTurn, RecordReplay, RenounceNote, replay_record
+from ombre.engine.record.text import record_account
 from ombre.engine.record.writer import write_record, write_records
 
 __all__ = [
@@ -95,6 +96,7 @@ __all__ = [
     "RecordReplay",
     "RenounceNote",
     "ExchangeTurn",
+    "record_account",
     "parse_records",
     "check_records",
     "stream_records",

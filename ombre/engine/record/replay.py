@@ -28,12 +28,19 @@ from ombre.engine.rules import legal_plays
 from ombre.engine.rulesets import RuleSet, get_rules
 from ombre.errors import IllegalActionError, OmbreError, RulesError
 
-__all__ = ["replay_record", "RecordReplay", "RenounceNote", "ExchangeTurn"]
+__all__ = ["replay_record", "RecordReplay", "RenounceNote", "ExchangeTurn", "SPOKEN_BIDS"]
+
+#: Each bid as a sentence says it: "Ann passes", "Ann plays without taking in".
+SPOKEN_BIDS = {"pass": "passes", "play": "plays", "sans-prendre": "plays without taking in"}
 
 
 @dataclass(frozen=True, slots=True)
 class RenounceNote:
-    """A renounce found in a replayed record: the card, the rule broken, and where it was written."""
+    """A renounce found in a replayed record: the card, the rule broken, and where it was written.
+
+    ``rule`` is the rule as the engine words it ("must follow hearts"), ``holds`` the cards the
+    player could have played.
+    """
 
     trick: int
     seat: int
@@ -41,6 +48,8 @@ class RenounceNote:
     card: Card
     message: str
     pos: Pos | None = field(default=None, compare=False, repr=False)
+    rule: str = field(default="", compare=False, repr=False)
+    holds: tuple[Card, ...] = field(default=(), compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,8 +183,7 @@ class RecordReplay:
         if rec.conjectural:
             lines.append("Some cards are conjectural (marked ? in the record).")
         if st.bids:
-            spoken = {"pass": "passes", "play": "plays", "sans-prendre": "plays without taking in"}
-            lines.append("Bidding: " + "; ".join(f"{names[s]} {spoken[b.kind]}" for s, b in st.bids))
+            lines.append("Bidding: " + "; ".join(f"{names[s]} {SPOKEN_BIDS[b.kind]}" for s, b in st.bids))
         if st.passed_out:
             lines.append("All three passed: nobody plays.")
         if st.ombre is not None:
@@ -500,7 +508,9 @@ class _Replayer:
             r = state.renounces[-1]
             legal = legal_plays(hand, on_table, state.trump)
             message = f"trick {n}: {names[seat]} {r.rule} (holds {format_cards(legal)})"
-            self.renounces.append(RenounceNote(n, seat, names[seat], rc.card, message, rc.pos))
+            self.renounces.append(
+                RenounceNote(n, seat, names[seat], rc.card, message, rc.pos, r.rule, tuple(legal))
+            )
             if self.problems is not None:
                 self.problems.append(_Problem(message, rc.pos or trick.pos))
 
