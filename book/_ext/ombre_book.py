@@ -332,7 +332,7 @@ def redirect_page(target: str, title: str, language: str) -> str:
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         '<meta name="color-scheme" content="light dark">\n'
         f"<style>{_REDIRECT_STYLE}</style>\n"
-        f'<link rel="canonical" href="{href}">\n<link rel="icon" href="_static/favicon.svg">\n'
+        f'<link rel="canonical" href="{href}">\n'  # no icon: the refresh would cut its request short
         f'</head>\n<body>\n<main>\n<p><a href="{href}">{name}</a></p>\n</main>\n</body>\n</html>\n'
     )
 
