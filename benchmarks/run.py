@@ -17,9 +17,11 @@ below and register it in :data:`GROUPS` (the registration point is marked).
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 Figure = tuple[str, float, str]
 
@@ -268,6 +270,82 @@ def bench_records(quick: bool) -> list[Figure]:
     return [("record_read_mb_per_s", round(len(text.encode("utf-8")) / 1e6 / secs, 2), "MB/s")]
 
 
+def page_weights(html_dir: Path) -> dict[str, int]:
+    """The bytes each built page costs a first visit, by its path in ``html_dir``: its HTML, the
+    scripts, stylesheets, images and icon it loads from the build, and what those stylesheets load
+    (imports, images, and each declared font face's first source: a browser fetches only the faces a
+    page shows, so the fonts are counted at most).  Every file counts once a page."""
+    from html.parser import HTMLParser
+    from urllib.parse import unquote, urlsplit
+
+    url_in_css = re.compile(r"""@import\s+(?:url\()?["']?([^"')\s;]+)|url\(\s*["']?([^"')]+)["']?\s*\)""")
+    font_face = re.compile(r"@font-face\s*{[^}]*}")
+
+    def local(base: Path, ref: str) -> Path | None:
+        parts = urlsplit(ref)
+        if parts.scheme or parts.netloc or not parts.path:  # data:, another host, a fragment
+            return None
+        target = (base.parent / unquote(parts.path)).resolve()
+        return target if target.is_file() and html_dir in target.parents else None
+
+    def css_files(sheet: Path, seen: set[Path]) -> None:
+        text = sheet.read_text(encoding="utf-8", errors="replace")
+        # a font face by its first source only (woff2 before ttf, as a browser chooses)
+        found = [url_in_css.search(face) for face in font_face.findall(text)]
+        found += url_in_css.finditer(font_face.sub("", text))
+        for m in found:
+            target = local(sheet, m.group(1) or m.group(2)) if m else None
+            if target is not None and target not in seen:
+                seen.add(target)
+                if target.suffix == ".css":
+                    css_files(target, seen)
+
+    class Loads(HTMLParser):
+        def __init__(self) -> None:
+            super().__init__()
+            self.refs: list[str] = []
+
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            a = dict(attrs)
+            if tag in ("script", "img", "source") and a.get("src"):
+                self.refs.append(a["src"] or "")
+            rel = (a.get("rel") or "").split()
+            if tag == "link" and a.get("href") and {"stylesheet", "preload", "icon"} & set(rel):
+                self.refs.append(a["href"] or "")
+
+    weights: dict[str, int] = {}
+    for page in sorted(html_dir.rglob("*.html")):
+        if {"_static", "_sources"} & set(page.relative_to(html_dir).parts):
+            continue
+        parser = Loads()
+        parser.feed(page.read_text(encoding="utf-8", errors="replace"))
+        seen: set[Path] = {page.resolve()}
+        for ref in parser.refs:
+            target = local(page, ref)
+            if target is not None and target not in seen:
+                seen.add(target)
+                if target.suffix == ".css":
+                    css_files(target, seen)
+        weights[page.relative_to(html_dir).as_posix()] = sum(f.stat().st_size for f in seen)
+    return weights
+
+
+def bench_page(quick: bool) -> list[Figure]:
+    """What a first visit to a page of the built book downloads (``_build/html``, or BOOK_HTML):
+    the median and the largest over the pages, in kB (1000 bytes)."""
+    import os
+    import statistics
+
+    html_dir = Path(os.environ.get("BOOK_HTML", Path(__file__).resolve().parents[1] / "_build" / "html"))
+    if not (html_dir / "index.html").is_file():
+        raise SystemExit(f"benchmarks: the book is not built at {html_dir}: run `make build` first")
+    weights = list(page_weights(html_dir.resolve()).values())
+    return [
+        ("page_weight_kb_median", round(statistics.median(weights) / 1000), "kB"),
+        ("page_weight_kb_largest", round(max(weights) / 1000), "kB"),
+    ]
+
+
 GROUPS: dict[str, Callable[[bool], list[Figure]]] = {
     "playouts": bench_playouts,
     "tournament": bench_tournament,
@@ -275,6 +353,7 @@ GROUPS: dict[str, Callable[[bool], list[Figure]]] = {
     "replay": bench_replay,
     "solve": bench_solve,
     "records": bench_records,
+    "page": bench_page,
 }
 
 

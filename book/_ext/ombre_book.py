@@ -42,12 +42,25 @@ readings told in words, into ``book/_generated/braille/`` (ignored by git), wher
 them with MyST's ``{download}`` role; Sphinx copies each linked file into ``_build/html/_downloads``.
 Writing them at every build, not in a page's cell, keeps them there when the notebook cache
 spares the page its execution.
+
+A split of the tricks in a page's text ("4-4-1", "3–3–3") is kept on one line (``ombre-split``,
+``white-space: nowrap`` in ``ombre.css``): a line break after "4-" reads as a different number.
+
+The theme's rough edges, smoothed where the build writes them. The theme's Jinja macro files
+(``_static/webpack-macros.html``, ``_static/sbt-webpack-macros.html``) are copied into the output
+with its static files (pydata-sphinx-theme issue 1122): they are no pages, and are removed. The
+root ``index.html`` that sphinx-external-toc writes is a bare ``<meta>`` redirect: it is rewritten
+as a page with the book's language and title and a link to follow. Font Awesome's script (1.5 MB,
+to draw a dozen icons as SVG) is not loaded (``book/_templates/layout.html`` applies
+:func:`without_icon_script`) nor published: the theme's stylesheet draws the same icons from its
+webfont, and each icon is marked ``aria-hidden``, as the script marked the SVG it drew.
 """
 
 from __future__ import annotations
 
 import io
 import re
+from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -167,30 +180,56 @@ def _written_as_is(node: nodes.Node) -> bool:
     return False
 
 
-def name_cards_in_text(doctree: nodes.Node) -> int:
-    """Each card token in the doctree's running text made a named span; returns how many."""
-    named = 0
+def _wrap_in_text(doctree: nodes.Node, pattern: re.Pattern[str], html_of: Callable[[str], str]) -> int:
+    """Each match of ``pattern`` in the doctree's running text replaced by the raw HTML
+    ``html_of(match)``; code, literal blocks and raw HTML are left as written. Returns how many."""
+    wrapped = 0
     for text in list(doctree.findall(nodes.Text)):
         source = str(text)
-        if not CARD_TOKEN.search(source) or _written_as_is(text):
+        if not pattern.search(source) or _written_as_is(text):
             continue
         pieces: list[nodes.Node] = []
         at = 0
-        for m in CARD_TOKEN.finditer(source):
+        for m in pattern.finditer(source):
             if m.start() > at:
                 pieces.append(nodes.Text(source[at : m.start()]))
-            pieces.append(nodes.raw(m.group(0), card_text_html(m.group(0)), format="html"))
+            pieces.append(nodes.raw(m.group(0), html_of(m.group(0)), format="html"))
             at = m.end()
-            named += 1
+            wrapped += 1
         if at < len(source):
             pieces.append(nodes.Text(source[at:]))
         text.parent.replace(text, pieces)
-    return named
+    return wrapped
+
+
+def name_cards_in_text(doctree: nodes.Node) -> int:
+    """Each card token in the doctree's running text made a named span; returns how many."""
+    return _wrap_in_text(doctree, CARD_TOKEN, card_text_html)
+
+
+#: how the tricks of a hand fell among the three players ("4-4-1", "3–3–3"): nine tricks, so one
+#: digit each, joined by hyphens or en dashes
+SPLIT = re.compile(r"(?<![\w.\-–])\d([-–])\d\1\d(?![\w\-–]|\.\d)")
+
+
+def keep_splits_whole(doctree: nodes.Node) -> int:
+    """Each split of the tricks in the doctree's running text ("4-4-1") kept on one line; returns
+    how many.
+
+    >>> from docutils.core import publish_doctree
+    >>> doc = publish_doctree("A 4-4-1 split, or 3–3–3; not 1-2-3-4 nor ``4-4-1``.")
+    >>> keep_splits_whole(doc)
+    2
+    >>> [n.astext() for n in doc.findall(nodes.raw)]
+    ['<span class="ombre-split">4-4-1</span>', '<span class="ombre-split">3–3–3</span>']
+    """
+    return _wrap_in_text(doctree, SPLIT, lambda split: f'<span class="ombre-split">{split}</span>')
 
 
 def _name_cards(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     if app.builder.format == "html":
         name_cards_in_text(doctree)
+        keep_splits_whole(doctree)
 
 
 def _row_header_columns(classes: list[str]) -> int:
@@ -283,11 +322,96 @@ def _no_numbers(app: Sphinx, config: Any) -> None:
     config.numfig = False
 
 
+#: Font Awesome's script tag as the theme's macros write it, and its files in the output
+_ICON_SCRIPT = re.compile(r'\s*<script defer src="[^"]*_static/scripts/fontawesome\.js(\?[^"]*)?"></script>')
+_ICON_FILES = ("scripts/fontawesome.js", "scripts/fontawesome.js.map", "scripts/fontawesome.js.LICENSE.txt")
+#: an icon element of the theme (``<i class="fa-solid fa-bars">``) not yet hidden from screen readers
+_ICON = re.compile(r'<i class="([^"]*\bfa-[^"]*)"(?![^>]*aria-hidden)')
+
+
+def without_icon_script(html: str) -> str:
+    """A part of a page without Font Awesome's script, its icons hidden from screen readers.
+
+    >>> without_icon_script('<link href="t.css" />\\n  <script defer src="../_static/scripts/fontawesome.js'
+    ...                     '?digest=55c2"></script>\\n<i class="fa-solid fa-bars"></i>')
+    '<link href="t.css" />\\n<i class="fa-solid fa-bars" aria-hidden="true"></i>'
+    """
+    return _ICON.sub(r'<i class="\1" aria-hidden="true"', _ICON_SCRIPT.sub("", html))
+
+
+#: the redirect sphinx-external-toc writes as the root index.html when the root page is not "index"
+_BARE_REDIRECT = re.compile(r'\s*<meta http-equiv="Refresh" content="0; url=([^"]+)" />\s*')
+
+
+#: the redirect page's colours, the book's ink and baize in light and in dark mode (a page with none
+#: is dark-on-dark for axe, which takes a transparent page for white)
+_REDIRECT_STYLE = (
+    "body{font-family:Georgia,serif;background:#fbf8ef;color:#1d1a16}a{color:#1f5a3a}"
+    "@media (prefers-color-scheme:dark){body{background:#2a2722;color:#ece6d6}a{color:#7fd69a}}"
+)
+
+
+def redirect_page(target: str, title: str, language: str) -> str:
+    """The root page sending a reader on to ``target``: a page with a language and a title, whose
+    link works where the refresh does not.
+
+    >>> print(redirect_page("book/intro.html", "Ombre & Co", "en"))  # doctest: +ELLIPSIS
+    <!DOCTYPE html>
+    <html lang="en">
+    <head>
+    <meta charset="utf-8">
+    <title>Ombre &amp; Co</title>
+    <meta http-equiv="Refresh" content="0; url=book/intro.html">
+    ...
+    <p><a href="book/intro.html">Ombre &amp; Co</a></p>
+    ...
+    """
+    from html import escape
+
+    href, name = escape(target), escape(title)
+    return (
+        "<!DOCTYPE html>\n"
+        f'<html lang="{escape(language)}">\n<head>\n<meta charset="utf-8">\n<title>{name}</title>\n'
+        f'<meta http-equiv="Refresh" content="0; url={href}">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        '<meta name="color-scheme" content="light dark">\n'
+        f"<style>{_REDIRECT_STYLE}</style>\n"
+        f'<link rel="canonical" href="{href}">\n'  # no icon: the refresh would cut its request short
+        f'</head>\n<body>\n<main>\n<p><a href="{href}">{name}</a></p>\n</main>\n</body>\n</html>\n'
+    )
+
+
+def _finish_output(app: Sphinx, exception: Exception | None) -> None:
+    if exception is not None or app.builder.format != "html":
+        return
+    out = Path(app.outdir)
+    static = out / "_static"
+    for template in static.rglob("*.html"):  # the theme's Jinja macros, copied as static files
+        if "{% macro" in template.read_text(encoding="utf-8", errors="replace"):
+            template.unlink()
+    for name in _ICON_FILES:
+        (static / name).unlink(missing_ok=True)
+    index = out / "index.html"
+    bare = _BARE_REDIRECT.fullmatch(index.read_text(encoding="utf-8")) if index.exists() else None
+    if bare:
+        title = app.config.html_title or app.config.project
+        index.write_text(redirect_page(bare.group(1), title, app.config.language or "en"), encoding="utf-8")
+
+
+def _add_filters(app: Sphinx) -> None:
+    templates = getattr(app.builder, "templates", None)
+    if templates is not None and hasattr(templates, "environment"):
+        templates.environment.filters["ombre_without_icon_script"] = without_icon_script
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     for alias in OmbreRecordLexer.aliases:
         app.add_lexer(alias, OmbreRecordLexer)
     app.connect("config-inited", _no_numbers, priority=900)
     app.connect("builder-inited", _braille_downloads)
+    app.connect("builder-inited", _add_filters)
+    # after sphinx-external-toc writes the root redirect (priority 500)
+    app.connect("build-finished", _finish_output, priority=900)
     app.connect("html-page-context", _drop_thebe, priority=900)
     app.connect("doctree-resolved", _name_cards)
     app.connect("doctree-resolved", _tables)
