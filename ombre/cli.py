@@ -413,7 +413,7 @@ def _record_brf(args: argparse.Namespace, fmt: Any) -> tuple[str, str]:
             pages.append(encode_blocks(account, fmt))
         except BrailleError as exc:
             raise CommandError(f"{args.record}: game {number} in braille: {exc}") from None
-    what = f"{args.record} ({len(numbers)} game{'s' if len(numbers) != 1 else ''})"
+    what = f"{args.record} ({plural(len(numbers), 'game')})"
     # each game after the first begins a page: the form feed after the last page's line end
     return "\f".join(pages), what
 

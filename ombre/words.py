@@ -2,11 +2,15 @@
 
 >>> capitalise("the Baron wins"), possessive("Belinda"), possessive("Ombres"), plural(1, "mark")
 ('The Baron wins', "Belinda's", "Ombres'", '1 mark')
+>>> listed(["Spadille"]), listed(["Spadille", "Manille", "Basto"])
+('Spadille', 'Spadille, Manille and Basto')
 """
 
 from __future__ import annotations
 
-__all__ = ["capitalise", "possessive", "plural"]
+from collections.abc import Iterable
+
+__all__ = ["capitalise", "possessive", "plural", "listed"]
 
 
 def capitalise(text: str) -> str:
@@ -26,3 +30,9 @@ def possessive(name: str) -> str:
 def plural(n: int, word: str) -> str:
     """``n`` and ``word``, with an *s* unless ``n`` is one: ``plural(3, "counter")`` is ``3 counters``."""
     return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def listed(words: Iterable[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``: one or more words in a sentence."""
+    items = list(words)
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]

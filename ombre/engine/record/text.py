@@ -25,7 +25,7 @@ from ombre.engine.cards import RANK_NAMES, SUITS, Card, Suit
 from ombre.engine.payments import Amount
 from ombre.engine.record.replay import SPOKEN_BIDS, RecordReplay
 from ombre.engine.rules import Result, card_order, codille_winner
-from ombre.words import plural
+from ombre.words import listed, plural
 
 __all__ = ["record_account"]
 
@@ -64,8 +64,8 @@ def record_account(replay: RecordReplay) -> list[str]:
         lines.append(f"{names[st.ombre]} is the Ombre" + (f"; trumps are {trump.plural}." if trump else "."))
     if replay.exchange:
         turns = [
-            f"{e.player} discards {_listed(map(card, e.discards))} "
-            f"and takes in {_listed(map(card, e.taken_in))}"
+            f"{e.player} discards {listed(map(card, e.discards))} "
+            f"and takes in {listed(map(card, e.taken_in))}"
             if e.discards
             else f"{e.player} takes in nothing"
             for e in replay.exchange
@@ -93,7 +93,7 @@ def record_account(replay: RecordReplay) -> list[str]:
             lines.append(f"Trick {n}, not finished: {plays(t.seats, t.cards)}.")
         lines += [
             f"A renounce: {r.player} plays {card(r.card)}, but {r.player} {r.rule} "
-            f"and holds {_listed(map(card, r.holds))}."
+            f"and holds {listed(map(card, r.holds))}."
             for r in replay.renounces
             if r.trick == n
         ]
@@ -152,16 +152,10 @@ def _suit_order(suit: Suit, trump: Suit | None) -> Sequence[Card]:
     return (Card("A", suit), *order) if suit.is_black else order
 
 
-def _listed(words: Iterable[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
-    items = list(words)
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
 def _amount(amount: dict[str, int]) -> str:
     """``3 great marks and 1 lesser mark`` (the numbers without their signs), ``""`` for none."""
     parts = [plural(abs(n), unit.removesuffix("s")) for unit, n in amount.items() if n]
-    return _listed(parts) if parts else ""
+    return listed(parts) if parts else ""
 
 
 def _paid(net: Amount, units: Sequence[str]) -> str:

@@ -22,7 +22,7 @@ from ombre.engine.rules import is_trump, matadors, trump_order
 from ombre.teaching.answers import ExerciseError
 from ombre.teaching.generators import Topic, _ex, _shuffled, _t
 from ombre.teaching.model import Choice, Exercise, SetPlan, SetSpec
-from ombre.words import capitalise
+from ombre.words import capitalise, listed
 
 __all__ = ["TOPIC"]
 
@@ -215,7 +215,7 @@ def _advice_trump(rng: random.Random, seed: int) -> Exercise:
             f"as many sure tricks and trumps, but you hold {'its' if one else 'their'} king, and 1665 would "
             'rather "choose that Suit of which you have not the King"',
         )
-        named = suits[0] if one else ", ".join(suits[:-1]) + " and " + suits[-1]
+        named = listed(suits)
         why_not.append(f"{named} {'gives' if one else 'give'} {compared[i]}")
     verdict = capitalise("; ".join(why_not)) + "."
     choices.sort(key=lambda c: SUITS.index(Suit.parse(c.text)))

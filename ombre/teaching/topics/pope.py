@@ -38,7 +38,7 @@ from ombre.teaching.generators import (
 from ombre.teaching.model import Choice, Exercise, SetPlan, SetSpec
 from ombre.teaching.topics.results import _RESULT_WORDS, _why_not_result, _why_result
 from ombre.teaching.topics.tricks import _why_loses, _why_wins
-from ombre.words import capitalise
+from ombre.words import capitalise, listed
 
 __all__ = ["TOPIC"]
 
@@ -138,7 +138,7 @@ def _trick_numbers(ns: Sequence[int]) -> str:
         else:
             runs.append([n])
     parts = [f"{r[0]}-{r[-1]}" if len(r) > 2 else ", ".join(map(str, r)) for r in runs]
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    return listed(parts)
 
 
 def _pope_trumps(rng: random.Random, seed: int) -> Exercise:
