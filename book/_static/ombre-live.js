@@ -1,0 +1,100 @@
+/* Ombre's live engine, the page's side: window.OmbreLive.call(method, params) answers with a
+   Promise. The worker (and with it Python, 6 MB compressed) is started only on the first call, so
+   a reader who never asks for anything live downloads nothing. Pages opened from file:// cannot
+   start it (browsers refuse module workers there): OmbreLive.unavailable() then says why, and the
+   static viewers and exercises keep working as they are.
+   Every change of state is announced to the page as an "ombre-live" event on document, with
+   detail {state: "loading"|"ready"|"failed", message}, for the controls that wait on it. */
+(function () {
+  "use strict";
+  if (window.OmbreLive) return;
+  var script = document.currentScript;
+  var base = script ? new URL(".", script.src).href : null;
+  var worker = null;
+  var pending = {};
+  var nextId = 1;
+  var state = "idle";
+  var message = "";
+
+  function announce(newState, text) {
+    state = newState;
+    message = text;
+    document.dispatchEvent(new CustomEvent("ombre-live", { detail: { state: newState, message: text } }));
+  }
+
+  function unavailable() {
+    if (location.protocol === "file:") {
+      return "The live engine needs the book served over http (for example `make serve`); " +
+        "opened from a file, the pages stay as they were built.";
+    }
+    if (typeof WebAssembly !== "object" || typeof Worker !== "function") {
+      return "This browser cannot run the live engine (it needs WebAssembly and Web Workers).";
+    }
+    if (!base) return "The live engine's script could not find its own folder.";
+    return "";
+  }
+
+  function failAll(reason) {
+    for (var id in pending) {
+      if (Object.prototype.hasOwnProperty.call(pending, id)) pending[id].reject(new Error(reason));
+    }
+    pending = {};
+  }
+
+  function start() {
+    if (worker) return;
+    var why = unavailable();
+    if (why) {
+      announce("failed", why);
+      return;
+    }
+    announce("loading", "Starting the live engine…");
+    try {
+      worker = new Worker(base + "ombre-live-worker.js", { type: "module" });
+    } catch (err) {
+      worker = null;
+      announce("failed", "The live engine could not start: " + err.message);
+      return;
+    }
+    worker.onmessage = function (event) {
+      var m = event.data;
+      if (m.progress) {
+        announce(m.progress === "ready" ? "ready" : "loading", m.detail);
+        return;
+      }
+      if (m.failed) {
+        announce("failed", "The live engine could not start: " + m.failed);
+        failAll(m.failed);
+        return;
+      }
+      var p = pending[m.id];
+      if (!p) return;
+      delete pending[m.id];
+      if (Object.prototype.hasOwnProperty.call(m, "error")) p.reject(new Error(m.error));
+      else p.resolve(m.result);
+    };
+    worker.onerror = function (event) {
+      var reason = event.message || "the worker failed to load";
+      announce("failed", "The live engine could not start: " + reason);
+      failAll(reason);
+    };
+  }
+
+  function call(method, params) {
+    start();
+    if (state === "failed") return Promise.reject(new Error(message));
+    return new Promise(function (resolve, reject) {
+      var id = nextId++;
+      pending[id] = { resolve: resolve, reject: reject };
+      worker.postMessage({ id: id, method: method, params: params || {} });
+    });
+  }
+
+  window.OmbreLive = {
+    call: call,
+    start: start,
+    unavailable: unavailable,
+    state: function () { return state; },
+    message: function () { return message; }
+  };
+})();

@@ -1,0 +1,11 @@
+"""The engine's answers to the book's pages, in JSON: what runs in the reader's browser.
+
+The book's ``ombre-live.js`` starts Pyodide in a Web Worker on first use, unpacks this package's
+wheel and sends each request to :func:`ombre.display.browser.api.call` as a method name
+(``"module.function"``) and JSON parameters; the answer goes back as JSON. Each subject is one
+module here, naming what it offers in ``METHODS``: :mod:`~ombre.display.browser.records` (a
+pasted game record checked and replayed), and the others beside it.
+
+Only the standard library and the ``ombre`` engine are imported: Pyodide has no ipywidgets,
+IPython, matplotlib or numpy here.
+"""
