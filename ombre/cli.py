@@ -11,6 +11,8 @@ Subcommands::
     export brf --record FILE OUT [--game N] [--line-length N] [--page-length N]
                                       the games of a record, told in words (players, hands, tricks
                                       and winners, result, payments), as a BRF file
+    export tei OUT                    the edition as TEI P5 XML (diplomatic text, emendations, notes,
+                                      glossary, the braille's pages and lines)
     solve FILE [--objective O]        the double-dummy value of each card played in a record
     handouts OUTDIR [--seed N]        student notebooks (no answers) and teacher notebooks of the exercises
                                       (OUTDIR must be new or empty, unless --force)
@@ -350,7 +352,11 @@ def _decode(args: argparse.Namespace) -> int:
 
 
 def _export_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("format", choices=("brf",), help="brf: braille ready to emboss or read on a display")
+    p.add_argument(
+        "format",
+        choices=("brf", "tei"),
+        help="brf: braille ready to emboss or read on a display; tei: the edition as TEI P5 XML",
+    )
     p.add_argument("target", metavar="OUT", help="the file to write ('-' for standard output)")
     p.add_argument(
         "--record",
@@ -369,6 +375,8 @@ def _export(args: argparse.Namespace) -> int:
     from ombre.sources.braille import EXPORT_FORMAT
 
     fmt = replace(EXPORT_FORMAT, width=args.line_length, page_length=args.page_length)
+    if args.format == "tei":
+        return _export_tei(args)
     if args.record is not None:
         brf, what = _record_brf(args, fmt)
     elif args.game is not None:
@@ -390,6 +398,24 @@ def _export(args: argparse.Namespace) -> int:
     args.err.write(
         f"{args.target}: {what} in braille, {pages} pages of {fmt.page_length} lines of {fmt.width} cells\n"
     )
+    return 0
+
+
+def _export_tei(args: argparse.Namespace) -> int:
+    from ombre.sources.tei import edition_tei
+
+    if args.record is not None or args.game is not None:
+        raise CommandError("export tei writes the 1665 edition: --record and --game are for export brf")
+    xml = edition_tei()
+    if args.target == "-":
+        args.out.write(xml)
+        return 0
+    try:
+        with open(args.target, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(xml)
+    except OSError as exc:
+        raise CommandError(f"{args.target}: cannot write the file ({exc.strerror or exc})") from None
+    args.err.write(f"{args.target}: the 1665 edition as TEI P5 XML ({len(xml.encode()):,} bytes)\n")
     return 0
 
 

@@ -314,8 +314,22 @@ def write_braille_downloads(folder: Path) -> list[Path]:
     return [target for _, target in jobs]
 
 
+#: The edition as TEI P5 XML (``python -m ombre export tei``), offered on the edition's pages.
+TEI_FILE = Path("book") / "_generated" / "tei" / "royal-game-of-ombre-1665.tei.xml"
+
+
+def write_tei_download(target: Path) -> Path:
+    """The edition's TEI file at ``target``, written by ``python -m ombre export tei``."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    err = io.StringIO()
+    if cli.main(["export", "tei", str(target)], out=io.StringIO(), err=err) != 0:
+        raise ExtensionError(f"ombre_book: the TEI download: {err.getvalue().strip()}")
+    return target
+
+
 def _braille_downloads(app: Sphinx) -> None:
     write_braille_downloads(Path(app.srcdir) / BRAILLE_DIR)
+    write_tei_download(Path(app.srcdir) / TEI_FILE)
 
 
 def _no_numbers(app: Sphinx, config: Any) -> None:
