@@ -882,3 +882,16 @@ def test_the_braille_downloads_are_linked_and_decode() -> None:
         assert viewers[k] < page.index(f'href="{html.escape(href)}"') < viewers[k + 1], name
         account = record_account(replay_record(load_record(name)))
         assert [w.text for w in decode(path.read_bytes().decode("ascii")).words] == " ".join(account).split()
+
+
+def test_the_tei_download_is_linked_and_reads_back() -> None:
+    from ombre.sources.edition import diplomatic_text, emended_text
+    from ombre.sources.tei import read_tei
+
+    _pages()
+    page = BUILD / "book" / "edition" / "index.html"
+    hrefs = [h for h in _parse(page).links if urlsplit(h).path.endswith(".tei.xml")]
+    assert len(hrefs) == 1
+    path = (page.parent / unquote(urlsplit(hrefs[0]).path)).resolve()
+    assert path.is_file() and BUILD in path.parents
+    assert read_tei(path.read_bytes()) == (diplomatic_text(), emended_text())
