@@ -246,3 +246,46 @@ def why_allowed(hand: Sequence[Card], on_table: Sequence[Card], card: Card, trum
     if said.startswith("illegal: "):
         return "a renounce: " + said.removeprefix("illegal: ")
     return said.removeprefix("legal: ")
+
+
+# --------------------------------------------------------------------------- in words, for a page
+
+
+def card_choices(state: GameState) -> dict[str, Any]:
+    """The player to move, the legal cards and the others with their rule, in words (JSON-ready)."""
+    seat = state.current_player
+    if state.phase is not Phase.PLAY or seat is None or state.trump is None:
+        return {"who": None, "legal": [], "refused": []}
+    legal = sort_hand(state.legal_cards(), state.trump)
+    return {
+        "who": state.players[seat],
+        "legal": [{"card": str(c), "name": c.spoken(state.trump)} for c in legal],
+        "refused": [
+            {"rule": rule, "cards": [c.spoken(state.trump) for c in cards]}
+            for rule, cards in refused_by_rule(state).items()
+        ],
+    }
+
+
+def card_values(state: GameState) -> list[dict[str, Any]]:
+    """Each legal card's double-dummy value: the Ombre's tricks and the result, with a sentence."""
+    values = solver_values(state)
+    if values is None:
+        return []
+    trump = state.trump
+    out = []
+    for c in sort_hand(values, trump):
+        tricks, result = values[c]
+        name = c.spoken(trump)
+        said = f"{name}: the Ombre takes {tricks} trick{'s' if tricks != 1 else ''}, {result}"
+        out.append({"card": str(c), "name": name, "tricks": tricks, "result": result, "text": said})
+    return out
+
+
+def branch_title(deviations: Sequence[tuple[int, str, str]]) -> str:
+    """``What if Belinda plays the King of Clubs at card 13`` (and each earlier departure).
+
+    >>> branch_title([(0, "Ann", "the Ace of Spades"), (4, "Ben", "the Two of Hearts")])
+    'What if Ann plays the Ace of Spades at card 1, and Ben plays the Two of Hearts at card 5'
+    """
+    return "What if " + ", and ".join(f"{who} plays {card} at card {step + 1}" for step, who, card in deviations)
