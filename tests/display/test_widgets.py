@@ -6,8 +6,7 @@ import re
 
 import pytest
 
-from ombre.display.replay import build_viewer_steps
-from ombre.display.replay import branch
+from ombre.display.replay import branch, build_viewer_steps
 from ombre.display.replay import widget as W
 from ombre.display.replay.widget import ReplayWidget, engine_chooser, highest_card, solver_values
 from ombre.engine.cards import DECK, Card, Suit, parse_cards

@@ -288,4 +288,6 @@ def branch_title(deviations: Sequence[tuple[int, str, str]]) -> str:
     >>> branch_title([(0, "Ann", "the Ace of Spades"), (4, "Ben", "the Two of Hearts")])
     'What if Ann plays the Ace of Spades at card 1, and Ben plays the Two of Hearts at card 5'
     """
-    return "What if " + ", and ".join(f"{who} plays {card} at card {step + 1}" for step, who, card in deviations)
+    return "What if " + ", and ".join(
+        f"{who} plays {card} at card {step + 1}" for step, who, card in deviations
+    )

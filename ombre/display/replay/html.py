@@ -17,12 +17,12 @@ from typing import TYPE_CHECKING, Literal
 
 from ombre.display.cardtext import card_text_html
 from ombre.display.html import tricks_word
+from ombre.display.replay.branch import branch_state, card_choices, card_values, has_solver, named_chooser
 from ombre.display.replay.model import (
     ViewerStep,
     ViewerSteps,
     build_viewer_steps,
 )
-from ombre.display.replay.branch import card_choices, card_values, has_solver, named_chooser, branch_state
 from ombre.display.replay.packing import json_for_script, pack_steps
 from ombre.display.svg import card_back_svg, card_svg
 from ombre.engine.cards import Card, Suit
@@ -602,8 +602,9 @@ def _whatif_html(vid: str) -> str:
         f'<label for="{panel}-seed">seed</label> '
         f'<input id="{panel}-seed" class="om-wi-seed" type="number" min="0" step="1" value="1" '
         'inputmode="numeric"></p>'
-        '<p class="om-wi-row"><button type="button" class="om-btn om-wi-play">Play it and let the engine finish'
-        '</button> <button type="button" class="om-btn om-wi-values">Show card values</button></p>'
+        '<p class="om-wi-row"><button type="button" class="om-btn om-wi-play">'
+        "Play it and let the engine finish</button> "
+        '<button type="button" class="om-btn om-wi-values">Show card values</button></p>'
         '<p class="om-wi-refused"></p>'
         '<ul class="om-wi-valuelist"></ul>'
         "</div></div>"

@@ -36,8 +36,7 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from ombre.display.cardtext import card_text_html
 from ombre.display.live import display_with_live_regions, live_html, say
-from ombre.display.replay import ViewerSteps, build_viewer_steps, render_position, sort_hand
-from ombre.display.replay import branch
+from ombre.display.replay import ViewerSteps, branch, build_viewer_steps, render_position, sort_hand
 from ombre.display.replay.branch import (
     Chooser,
     branch_state,
@@ -62,6 +61,7 @@ __all__ = [
     "labelled_slider",
     "why_allowed",
 ]
+
 
 def labelled_slider(options: Sequence[str], description: str) -> Any:
     """A slider over ``options`` that shows the chosen option in full, on a line of its own.
