@@ -1,4 +1,4 @@
-"""What if without widgets: :mod:`ombre.display.replay.branch` and the browser's :mod:`ombre.display.browser.whatif`."""
+"""What if without widgets: ombre.display.replay.branch and the browser's ombre.display.browser.whatif."""
 
 from __future__ import annotations
 
@@ -54,7 +54,9 @@ def test_values_are_the_solvers_and_the_branch_plays_on_to_a_result() -> None:
     # a branch's own viewer carries its record and departures: a branch of a branch is titled with both
     data = json.loads(answer["html"].split('class="om-data">')[1].split("</script>")[0])
     assert data["dev"][0][0] == 3
-    again = whatif.branch(data["rec"], 6, whatif.options(data["rec"], 6)["legal"][0]["card"], earlier=data["dev"])
+    again = whatif.branch(
+        data["rec"], 6, whatif.options(data["rec"], 6)["legal"][0]["card"], earlier=data["dev"]
+    )
     assert again["title"].count(" plays ") == 2 and again["from"] == 3
 
 
@@ -70,7 +72,7 @@ def test_the_reader_may_choose_the_computer_player(player: str) -> None:
         ({"record": TEXT, "step": 99}, "the step must be a whole number 0 .. 26"),
         ({"record": TEXT, "step": "1"}, "the step must be a whole number"),
         ({"record": 5, "step": 0}, "must be a record's text"),
-        ({"record": '[Players "A; B"]', "step": 0}, "line 1"),
+        ({"record": '[Players "A; B"]', "step": 0}, "the page's game:1:1: missing tag [Deal]"),
     ],
 )
 def test_bad_requests_are_answered_with_a_located_message(params: dict[str, object], message: str) -> None:
@@ -80,9 +82,14 @@ def test_bad_requests_are_answered_with_a_located_message(params: dict[str, obje
 
 def test_bad_players_and_seeds_are_refused() -> None:
     card = whatif.options(TEXT, 0)["legal"][0]["card"]
-    assert "no computer player called 'oracle'" in json.loads(
-        api.call("whatif.branch", json.dumps({"record": TEXT, "step": 0, "card": card, "player": "oracle"}))
-    )["error"]
+    assert (
+        "no computer player called 'oracle'"
+        in json.loads(
+            api.call(
+                "whatif.branch", json.dumps({"record": TEXT, "step": 0, "card": card, "player": "oracle"})
+            )
+        )["error"]
+    )
     with pytest.raises(OmbreError, match="seed must be a whole number"):
         branch.named_chooser("monte-carlo", -1)
 
