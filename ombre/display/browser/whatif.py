@@ -31,6 +31,8 @@ from ombre.engine.cards import parse_card
 from ombre.engine.record.reader import read_record
 from ombre.errors import OmbreError
 
+__all__ = ["options", "values", "branch", "METHODS"]
+
 #: the most text a page may send for one game
 MAX_CHARS = 200_000
 #: records already read in this worker, by their text (a reader steps through one game)
@@ -103,4 +105,5 @@ def branch(
     return {"html": page, "title": title, "how": how, "from": deviations[0][0], **viewer_result(built)}
 
 
+#: what the page may ask of this module, by name
 METHODS = {"options": options, "values": values, "branch": branch}

@@ -32,6 +32,11 @@ from ombre.errors import OmbreError
 
 __all__ = [
     "Chooser",
+    "has_solver",
+    "named_chooser",
+    "card_choices",
+    "card_values",
+    "branch_title",
     "solver_values",
     "engine_chooser",
     "player_chooser",
