@@ -362,7 +362,7 @@ def bench_browser_whatif(quick: bool) -> list[Figure]:
     from tests.browser.conftest import LAUNCH_ARGS, serve
 
     html_dir = Path(os.environ.get("BOOK_HTML", Path(__file__).resolve().parents[1] / "_build" / "html"))
-    if not (html_dir / "belinda" / "tricks.html").is_file():
+    if not (html_dir / "book" / "belinda" / "tricks.html").is_file():
         raise SystemExit(f"benchmarks: the book is not built at {html_dir}: run `make build` first")
     rounds = 3 if quick else 15
     chromium = os.environ.get("OMBRE_CHROMIUM", "/usr/bin/chromium")
@@ -372,7 +372,7 @@ def bench_browser_whatif(quick: bool) -> list[Figure]:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=chromium, args=LAUNCH_ARGS)
             page = browser.new_page()
-            page.goto(f"{url}/belinda/tricks.html")
+            page.goto(f"{url}/book/belinda/tricks.html")
             median: float = page.evaluate(
                 """async (rounds) => {
                   const data = document.querySelector('#pole').omViewer.data;

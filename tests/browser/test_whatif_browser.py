@@ -16,7 +16,7 @@ from .conftest import BUILD, PageWatch
 
 pytestmark = [pytest.mark.browser, pytest.mark.book]
 
-PAGE = "belinda/tricks.html"
+PAGE = "book/belinda/tricks.html"
 ENGINE_MS = 120_000  # a cold engine on a busy two-core machine
 
 
