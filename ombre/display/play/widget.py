@@ -32,7 +32,7 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 from ombre.display.cardtext import card_text_html
 from ombre.display.live import display_with_live_regions, live_html, say
 from ombre.display.replay import build_viewer_steps, render_position, sort_hand
-from ombre.display.replay.widget import why_allowed
+from ombre.display.replay.branch import why_allowed
 from ombre.display.svg import card_svg, cards_html
 from ombre.engine.cards import Card, Suit
 from ombre.engine.game import (
