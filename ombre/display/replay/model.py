@@ -17,7 +17,7 @@ from ombre.display.html import tricks_word
 from ombre.engine.cards import Card, Suit
 from ombre.engine.game import DeclareVole, GameState, Play
 from ombre.engine.payments import POOL
-from ombre.engine.rules import card_order, legal_plays, trump_order
+from ombre.engine.rules import card_order, effective_suit, explain_play, legal_plays, trump_order
 from ombre.errors import OmbreError
 from ombre.words import capitalise
 
@@ -31,6 +31,7 @@ __all__ = [
     "ViewerSteps",
     "build_viewer_steps",
     "sort_hand",
+    "why_allowed",
 ]
 
 Seat = int
@@ -423,3 +424,18 @@ def build_viewer_steps(
         total_tricks=total,
         conjectural=conjectural,
     )
+
+
+def why_allowed(hand: Sequence[Card], on_table: Sequence[Card], card: Card, trump: Suit) -> str:
+    """The rule that allows a card that does not follow the suit led; ``""`` for one that follows.
+
+    ``hand`` is the player's hand before or after the card is played.  A card played against the
+    rule (a renounce, accepted in a record's replay) is called so.  The replay and the play widget
+    both say it (:func:`ombre.engine.rules.explain_play` without its ``legal:``).
+    """
+    if not on_table or effective_suit(card, trump) is effective_suit(on_table[0], trump):
+        return ""
+    said = explain_play((*hand, card) if card not in hand else hand, on_table, card, trump)
+    if said.startswith("illegal: "):
+        return "a renounce: " + said.removeprefix("illegal: ")
+    return said.removeprefix("legal: ")

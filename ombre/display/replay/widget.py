@@ -38,9 +38,10 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 from ombre.display.cardtext import card_text_html
 from ombre.display.live import display_with_live_regions, live_html, say
 from ombre.display.replay import ViewerSteps, build_viewer_steps, render_position, sort_hand
-from ombre.engine.cards import Card, Suit, parse_card
+from ombre.display.replay.model import why_allowed
+from ombre.engine.cards import Card, parse_card
 from ombre.engine.game import DeclareVole, GameState, Phase, Play
-from ombre.engine.rules import effective_suit, explain_play, explain_winner, why_illegal
+from ombre.engine.rules import explain_winner, why_illegal
 from ombre.errors import OmbreError
 from ombre.words import capitalise
 
@@ -595,21 +596,6 @@ def _refusal(state: GameState, card: Card) -> str:
     trick = state.current_trick
     on_table = trick.cards if trick is not None and len(trick.cards) < 3 else ()
     return why_illegal(state.hand(seat), on_table, card, state.trump) or "it is not a legal card here"
-
-
-def why_allowed(hand: Sequence[Card], on_table: Sequence[Card], card: Card, trump: Suit) -> str:
-    """The rule that allows a card that does not follow the suit led; ``""`` for one that follows.
-
-    ``hand`` is the player's hand before or after the card is played.  A card played against the
-    rule (a renounce, accepted in a record's replay) is called so.  The replay and the play widget
-    both say it (:func:`ombre.engine.rules.explain_play` without its ``legal:``).
-    """
-    if not on_table or effective_suit(card, trump) is effective_suit(on_table[0], trump):
-        return ""
-    said = explain_play((*hand, card) if card not in hand else hand, on_table, card, trump)
-    if said.startswith("illegal: "):
-        return "a renounce: " + said.removeprefix("illegal: ")
-    return said.removeprefix("legal: ")
 
 
 def _insert_after(text: str, marker: str, end: str, words: str) -> str:
