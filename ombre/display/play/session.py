@@ -36,7 +36,6 @@ from ombre.engine.game import (
     GameState,
     NameTrump,
     Phase,
-    Play,
     Trick,
     parse_action,
 )
@@ -160,7 +159,7 @@ class HandInPlay:
         return sort_hand(self.state.hand(self.human), self.state.trump)
 
     def card_choices(self) -> list[CardChoice]:
-        """Every card of the student's hand when it is theirs to play, with the rule against the illegal ones."""
+        """The student's cards when it is theirs to play, with the rule against the illegal ones."""
         st = self.state
         if st.phase is not Phase.PLAY or st.current_player != self.human or st.trump is None:
             return []
@@ -169,7 +168,7 @@ class HandInPlay:
         return [CardChoice(c, c.spoken(st.trump), why_illegal(hand, trick, c, st.trump)) for c in hand]
 
     def still_legal(self, action: Action) -> bool:
-        """Whether ``action`` may be made now (a stale click is not); an exchange's cards the engine checks."""
+        """Whether ``action`` may be made now (a stale click may not); the engine checks an exchange."""
         st = self.state
         if st.is_terminal() or st.current_player != self.human:
             return False
@@ -227,7 +226,7 @@ class HandInPlay:
             self.log.append(f"{wins} trick {len(st.tricks)}: {why}. Tricks: {counts}.")
 
     def describe(self, seat: int, action: Action) -> str:
-        """``action`` of ``seat`` in a sentence (a card that does not follow suit with the rule allowing it)."""
+        """``action`` of ``seat`` in a sentence (a card not following suit with the rule allowing it)."""
         who = self.names[seat]
         you = seat == self.human
         if isinstance(action, Bid):

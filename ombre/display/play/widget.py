@@ -8,9 +8,10 @@ rules ask for it, and the nine tricks, with only the legal cards enabled and
 the reason shown for the others.  The computer players (the 1665 rule of
 thumb or the Monte Carlo player of :mod:`ombre.engine.players`) answer at once.
 The hand itself is a :class:`ombre.display.play.session.HandInPlay`, which the page's
-live table (:mod:`ombre.display.browser.table`) plays too.  *Hint* gives the rule-of-thumb advice for the moment, with its reason.  When
-the hand is over the widget shows the result and the payments, and the
-finished hand in the replay viewer (:class:`ombre.display.replay.widget.ReplayWidget`).
+live table (:mod:`ombre.display.browser.table`) plays too.  *Hint* gives the rule-of-thumb
+advice for the moment, with its reason.  When the hand is over the widget shows the result
+and the payments, and the finished hand in the replay viewer
+(:class:`ombre.display.replay.widget.ReplayWidget`).
 
 Everything can be driven from Python, which is how the tests use it:
 
