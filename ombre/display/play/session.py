@@ -156,7 +156,7 @@ class HandInPlay:
 
     def hand(self) -> list[Card]:
         """The student's cards, sorted as the table shows them."""
-        return sort_hand(self.state.hand(self.human), self.state.trump)
+        return list(sort_hand(self.state.hand(self.human), self.state.trump))
 
     def card_choices(self) -> list[CardChoice]:
         """The student's cards when it is theirs to play, with the rule against the illegal ones."""
