@@ -27,8 +27,9 @@ CHROMIUM = os.environ.get("OMBRE_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
 
 
-def toc_pages() -> list[tuple[str, str]]:
-    """(path of the built page, its title in the contents) for each page, in the book's order."""
+def toc_pages() -> list[str]:
+    """Every page of the table of contents, as paths of the built HTML (``book/intro.html``), in
+    the book's order."""
     import yaml
 
     toc = yaml.safe_load((ROOT / "_toc.yml").read_text(encoding="utf-8"))
@@ -43,7 +44,8 @@ def toc_pages() -> list[tuple[str, str]]:
 
     for part in toc.get("parts", []):
         walk(part.get("chapters", []))
-    return [(f"{p}.html", p) for p in pages]
+    walk(toc.get("chapters", []))
+    return [f"{p}.html" for p in pages]
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
@@ -84,7 +86,7 @@ def print_book(html: Path, out: Path) -> int:
 
         page.route("**/*", only_here)
         page.emulate_media(media="print", color_scheme="light")
-        for path, _ in toc_pages():
+        for path in toc_pages():
             page.goto(f"{origin}/{path}", wait_until="load")
             page.evaluate("document.fonts.ready")
             title = page.title().split("—")[0].split(" | ")[0].strip()

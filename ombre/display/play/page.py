@@ -13,10 +13,9 @@ from __future__ import annotations
 
 import html
 from functools import cache
-from importlib import resources
 
+from ombre.display.html import inline_assets
 from ombre.display.play.session import OPPONENTS, rules_offered
-from ombre.errors import OmbreError
 
 __all__ = ["table_assets", "table_html"]
 
@@ -24,13 +23,7 @@ __all__ = ["table_assets", "table_html"]
 @cache
 def table_assets() -> tuple[str, str]:
     """The table's CSS and JavaScript, read from the package data, to be inlined."""
-    base = resources.files("ombre.display.play") / "static"
-    css = (base / "table.css").read_text(encoding="utf-8")
-    js = (base / "table.js").read_text(encoding="utf-8")
-    for name, text, tag in (("table.css", css, "style"), ("table.js", js, "script")):
-        if f"</{tag}" in text.lower() or "<script" in text.lower() or "<!--" in text:
-            raise OmbreError(f"{name} cannot be inlined: it contains '</{tag}', '<script' or '<!--'")
-    return css, js
+    return inline_assets("ombre.display.play", "table.css", "table.js")
 
 
 def _options(choices: dict[str, str], chosen: str) -> str:

@@ -12,11 +12,10 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from functools import cache
-from importlib import resources
 from typing import TYPE_CHECKING, Literal
 
 from ombre.display.cardtext import card_text_html
-from ombre.display.html import tricks_word
+from ombre.display.html import inline_assets, tricks_word
 from ombre.display.replay.branch import branch_state, card_choices, card_values, has_solver, named_chooser
 from ombre.display.replay.model import (
     ViewerStep,
@@ -382,14 +381,7 @@ def viewer_assets() -> tuple[str, str]:
     >>> ".om-viewer" in css and "OmbreViewer" in js
     True
     """
-    base = resources.files("ombre.display.replay") / "static"
-    css = (base / "viewer.css").read_text(encoding="utf-8")
-    js = (base / "viewer.js").read_text(encoding="utf-8")
-    # both are inlined into the page: they must not end their own element or open another
-    for name, text, tag in (("viewer.css", css, "style"), ("viewer.js", js, "script")):
-        if f"</{tag}" in text.lower() or "<script" in text.lower() or "<!--" in text:
-            raise OmbreError(f"{name} cannot be inlined: it contains '</{tag}', '<script' or '<!--'")
-    return css, js
+    return inline_assets("ombre.display.replay", "viewer.css", "viewer.js")
 
 
 _ID_RE = re.compile(r"[^a-z0-9]+")
