@@ -110,6 +110,10 @@ class AnswerSheet:
     def exercises(self) -> ExerciseSet:
         return self._set
 
+    @property
+    def exercise_ids(self) -> tuple[str, ...]:
+        return tuple(self._by_id)
+
     def exercise(self, exercise_id: str) -> Exercise:
         ex = self._by_id.get(exercise_id)
         if ex is None:
@@ -157,8 +161,15 @@ class AnswerSheet:
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), ensure_ascii=False, indent=1) + "\n"
 
-    def save(self, path: str | Path | None = None) -> Path:
-        """Write the answer file (default ``answers-SET-STUDENT.json`` here) and return its path."""
+    def save(
+        self, path: str | Path | None = None, *, student: str | None = None, date: str | None = None
+    ) -> Path:
+        """Write the answer file (default ``answers-SET-STUDENT.json`` here) and return its path;
+        ``student`` and ``date``, if given, are written on the sheet first."""
+        if student is not None:
+            self.student = student
+        if date is not None:
+            self.date = date
         if path is None:
             who = "".join(ch if ch.isalnum() else "-" for ch in self.student.strip().lower()) or "student"
             path = f"answers-{self.set_key}-{who}.json"
