@@ -16,6 +16,8 @@ Subcommands::
     solve FILE [--objective O]        the double-dummy value of each card played in a record
     handouts OUTDIR [--seed N]        student notebooks (no answers) and teacher notebooks of the exercises
                                       (OUTDIR must be new or empty, unless --force)
+    class-summary FOLDER              the class's answer files (*.json) summarised: per question right
+                                      first time, later, wrong, unanswered; per student points
 
 ``python -m ombre --version`` prints the package's version (``ombre.__version__``).
 
@@ -470,6 +472,23 @@ def _handouts(args: argparse.Namespace) -> int:
     return 0
 
 
+# --------------------------------------------------------------------------- class-summary
+
+
+def _class_summary_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("folder", metavar="FOLDER", help="the folder of the students' answer files (*.json)")
+
+
+def _class_summary(args: argparse.Namespace) -> int:
+    from ombre.teaching.collect import class_summary
+
+    summaries, problems = class_summary(args.folder)
+    args.out.write("\n\n".join(s.text() for s in summaries) + ("\n" if summaries else ""))
+    for line in problems:  # each file left out, in one located line
+        args.err.write(_one_line(f"{PROG}: {line}") + "\n")
+    return 2 if problems else 0
+
+
 # --------------------------------------------------------------------------- solve
 
 
@@ -602,6 +621,13 @@ SUBCOMMANDS: list[Subcommand] = [
         "write the exercise sets as student notebooks (no answers) and teacher notebooks (solutions)",
         _handouts_arguments,
         _handouts,
+    ),
+    Subcommand(
+        "class-summary",
+        "summarise a folder of students' answer files: per question and per student (exit 2 if a file "
+        "could not be read; it is named in one line and left out)",
+        _class_summary_arguments,
+        _class_summary,
     ),
 ]
 

@@ -633,3 +633,19 @@ def test_export_brf_record_errors_are_one_located_line(
     error = assert_one_line_error(*run(*args))
     assert expected in error
     assert not (tmp_path / "out.brf").exists()
+
+
+def test_class_summary_reads_a_folder_and_names_a_bad_file_in_one_line(tmp_path: Path) -> None:
+    from ombre.teaching.collect import AnswerSheet
+
+    sheet = AnswerSheet("order", student="Ada")
+    sheet.record("order-1", "12")
+    sheet.save(tmp_path / "ada.json")
+    status, out, err = run("class-summary", str(tmp_path))
+    assert status == 0 and err == "" and "Ada" in out and "order-1" in out
+    (tmp_path / "bo.json").write_text('{"format": "ombre-answers",\n "version": 7}', encoding="utf-8")
+    status, out, err = run("class-summary", str(tmp_path))
+    assert status == 2 and "Ada" in out
+    assert err.count("\n") == 1 and err.startswith("ombre: ") and "bo.json: line 2" in err
+    status, out, err = run("class-summary", str(tmp_path / "nowhere"))
+    assert status == 2 and out == "" and err.count("\n") == 1 and "not a folder" in err

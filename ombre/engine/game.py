@@ -881,6 +881,24 @@ class GameState:
         st = self.settlement()
         return [float(st.net[seat].value(self.rules)) for seat in range(3)]
 
+    def zero_sum_returns(self) -> list[float]:
+        """Each seat's gain with the pool's share charged to all three alike: they sum to zero.
+
+        What a hand puts into the pool (the stakes, a repuesto) or takes out of it is not lost
+        or found: it is played for in the hands to come, and each player has the same claim on
+        it.  So the pool's change is split equally among the three seats, and each seat scores
+        :meth:`returns` less their mean.  Computer players are compared on this basis.
+
+        >>> st = GameState(Deal.random(seed=11))
+        >>> while not st.is_terminal():
+        ...     st.apply(st.legal_actions()[0])
+        >>> abs(sum(st.zero_sum_returns())) < 1e-9
+        True
+        """
+        gains = self.returns()
+        share = sum(gains) / 3
+        return [g - share for g in gains]
+
     # -- legal actions -----------------------------------------------------
 
     def legal_actions(self) -> list[Action]:

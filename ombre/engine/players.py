@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import math
 import random
-import statistics
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
@@ -54,6 +53,7 @@ from ombre.engine.game import (
     SeatView,
     Trick,
 )
+from ombre.engine.probability import mean_interval, sign_flip_p
 from ombre.engine.rules import (
     beats,
     card_order,
@@ -841,23 +841,16 @@ def hint(view: SeatView) -> str:
 # ---------------------------------------------------------------------------
 
 
-def mean_interval(xs: Sequence[float], z: float = 1.96) -> tuple[float, float, float]:
-    """The mean of ``xs`` and its normal-approximation 95% confidence interval ``(mean, low, high)``.
-
-    >>> [round(x, 3) for x in mean_interval([1.0, 2.0, 3.0, 4.0])]
-    [2.5, 1.235, 3.765]
-    """
-    n = len(xs)
-    if n < 2:
-        raise OmbreError("a confidence interval needs at least two values")
-    m = statistics.fmean(xs)
-    half = z * statistics.stdev(xs) / math.sqrt(n)
-    return m, m - half, m + half
-
-
 @dataclass(frozen=True)
 class TournamentResult:
-    """Each kind's mean gain per hand in every deal (in the rule set's smallest unit)."""
+    """Each kind's mean zero-sum gain per hand in every deal (in the rule set's smallest unit).
+
+    Gains are :meth:`~ombre.engine.game.GameState.zero_sum_returns`: what a hand puts into the pool
+    is charged to the three players alike, so the three kinds' gains in a deal sum to zero.
+    ``pool_per_deal`` holds what went into the pool in each deal, per hand (negative when the pool
+    paid out).  Every kind holds each seat's cards of every deal once, so ``ombre_hands`` and
+    ``ombre_wins`` count over the same hands for every kind.
+    """
 
     kinds: tuple[str, ...]
     rules: str
@@ -866,27 +859,43 @@ class TournamentResult:
     per_deal: dict[str, tuple[float, ...]]
     ombre_hands: dict[str, int]
     ombre_wins: dict[str, int]
+    pool_per_deal: tuple[float, ...] = ()
 
     @property
     def deals(self) -> int:
         return len(self.per_deal[self.kinds[0]])
 
+    @property
+    def hands_held(self) -> int:
+        """The hands each kind held: one in each seat of every deal, the same cards for every kind."""
+        return 3 * self.deals
+
     def standing(self, kind: str) -> tuple[float, float, float]:
-        """Mean gain per hand with its 95% confidence interval, deals as the independent units."""
+        """Mean gain per hand with its 95% t interval, deals as the independent units."""
         return mean_interval(self.per_deal[kind])
 
     def difference(self, a: str, b: str) -> tuple[float, float, float]:
-        """How much more ``a`` gains per hand than ``b``, paired by deal, with its 95% interval."""
+        """How much more ``a`` gains per hand than ``b``, paired by deal, with its 95% t interval.
+
+        Both play against the third kind as well as each other, so the difference also measures
+        which of them makes more of the third: the head-to-head comparison is :func:`match`.
+        """
         return mean_interval([x - y for x, y in zip(self.per_deal[a], self.per_deal[b], strict=True)])
 
     def table(self) -> str:
         """A plain-text table of the standings."""
-        lines = [f"{self.deals} deals, {self.hands} hands, {self.rules} rules; gain per hand in {self.unit}"]
+        lines = [
+            f"{self.deals} deals, {self.hands} hands, {self.rules} rules; "
+            f"zero-sum gain per hand in {self.unit}"
+        ]
         for k in self.kinds:
             m, lo, hi = self.standing(k)
             won = self.ombre_wins[k]
             played = self.ombre_hands[k]
-            lines.append(f"{k:>14}: {m:+7.2f}  (95% CI {lo:+.2f} to {hi:+.2f}); Ombre {played}x, won {won}")
+            lines.append(
+                f"{k:>14}: {m:+7.2f}  (95% t interval {lo:+.2f} to {hi:+.2f}); "
+                f"of {self.hands_held} hands held, Ombre in {played}, won {won}"
+            )
         return "\n".join(lines)
 
 
@@ -903,7 +912,8 @@ def tournament(
     In every deal each player sits once in each seat (the three rotations of
     the table, turning one way on even deals and the other on odd ones, so
     nobody always plays just after the same opponent).  A player's score for
-    a deal is its mean gain over the three hands.
+    a deal is its mean zero-sum gain over the three hands
+    (:meth:`~ombre.engine.game.GameState.zero_sum_returns`).
 
     >>> r = tournament(2, seed=1, kinds=("rule-of-thumb", "random", "rule-of-thumb"))
     Traceback (most recent call last):
@@ -919,16 +929,19 @@ def tournament(
     per_deal: dict[str, list[float]] = {k: [] for k in kinds}
     ombre_hands = dict.fromkeys(kinds, 0)
     ombre_wins = dict.fromkeys(kinds, 0)
+    pool: list[float] = []
     hands = 0
     for i in range(deals):
         deal = Deal.random(seed=f"tournament-{seed}-{i}", dealer=i % 3)
         order = list(kinds) if i % 2 == 0 else [kinds[0], kinds[2], kinds[1]]
         totals = dict.fromkeys(kinds, 0.0)
+        into_pool = 0.0
         for r in range(3):
             seating = order[r:] + order[:r]
             state = play_hand(deal, [players[k] for k in seating], rules=rules)
             hands += 1
-            gains = state.returns()
+            into_pool -= sum(state.returns())
+            gains = state.zero_sum_returns()
             for seat, k in enumerate(seating):
                 totals[k] += gains[seat]
             if state.ombre is not None and not state.passed_out:
@@ -937,6 +950,7 @@ def tournament(
                 ombre_wins[k] += bool(state.result is not None and state.result.ombre_wins)
         for k in kinds:
             per_deal[k].append(totals[k] / 3)
+        pool.append(into_pool / 3)
         if progress is not None:
             progress(i + 1, deals)
     return TournamentResult(
@@ -947,17 +961,26 @@ def tournament(
         {k: tuple(v) for k, v in per_deal.items()},
         ombre_hands,
         ombre_wins,
+        tuple(pool),
     )
+
+
+#: The significance level of :meth:`MatchResult.verdict`'s sign-flip test.
+VERDICT_LEVEL = 0.05
 
 
 @dataclass(frozen=True)
 class MatchResult:
     """A duplicate match: how much more ``challenger`` gains than ``baseline`` in the same seat of a deal.
 
-    ``per_deal`` holds, for every deal, the challenger's gain minus the
-    baseline's in the same seat, averaged over the three seats (in the rule
-    set's smallest unit).  ``same`` counts the hands in which the challenger's
-    gain was exactly the baseline's.
+    ``per_deal`` holds, for every deal, the challenger's zero-sum gain minus the baseline's in the
+    same seat, averaged over the three seats (in the rule set's smallest unit).  ``same`` counts
+    the hands in which the challenger's gain was exactly the baseline's.
+
+    ``challenger_ombre`` and ``baseline_ombre`` count the hands in which each played as the Ombre,
+    which are different hands; ``both_ombre`` counts the seats of a deal in which both did, and
+    ``both_challenger_wins`` and ``both_baseline_wins`` how many of those very hands each won:
+    the like-for-like comparison.
     """
 
     challenger: str
@@ -970,6 +993,9 @@ class MatchResult:
     challenger_ombre_wins: int
     baseline_ombre: int
     baseline_ombre_wins: int
+    both_ombre: int = 0
+    both_challenger_wins: int = 0
+    both_baseline_wins: int = 0
 
     @property
     def deals(self) -> int:
@@ -981,12 +1007,23 @@ class MatchResult:
         return 3 * self.deals
 
     def difference(self) -> tuple[float, float, float]:
-        """The challenger's extra gain per hand with its 95% interval, deals as the independent units."""
+        """The challenger's extra gain per hand with its 95% t interval, deals as the independent units."""
         return mean_interval(self.per_deal)
 
+    def p_value(self) -> float:
+        """The two-sided p-value of the sign-flip test of the per-deal differences (:func:`sign_flip_p`)."""
+        return sign_flip_p(self.per_deal)
+
     def verdict(self) -> str:
-        """``"challenger"`` or ``"baseline"`` when the 95% interval excludes zero, else ``"undecided"``."""
+        """``"challenger"`` or ``"baseline"``, or ``"undecided"``: conservative, so two tests must agree.
+
+        A side wins only when the whole 95% t interval lies on its side of zero *and* the sign-flip
+        test, which does not lean on the differences being near normal, gives p below
+        :data:`VERDICT_LEVEL`; deals of equal gain count for neither.
+        """
         _, lo, hi = self.difference()
+        if self.p_value() >= VERDICT_LEVEL:
+            return "undecided"
         return "challenger" if lo > 0 else "baseline" if hi < 0 else "undecided"
 
 
@@ -1006,7 +1043,10 @@ def match(
     ``baseline`` in the other two.  The challenger's gain in its seat, less
     the baseline's gain in that seat of the same deal, is what the player
     made of the same cards against the same opponents; the luck of the cards,
-    which swamps a tournament of a few deals, cancels out.
+    which swamps a tournament of a few deals, cancels out.  Gains are zero-sum
+    (:meth:`~ombre.engine.game.GameState.zero_sum_returns`), so what goes into the pool is
+    charged to all three seats alike.  This head-to-head match, not the three-way
+    :func:`tournament`, compares two players: in a tournament both also play a third.
 
     >>> r = match(2, seed=3, challenger="random")
     >>> r.deals, r.hands, r.verdict() in ("challenger", "baseline", "undecided")
@@ -1023,25 +1063,31 @@ def match(
     rs = get_rules(rules)
     ch, base = make_player(challenger, seed), make_player(baseline, seed)
     per_deal: list[float] = []
-    same = ch_ombre = ch_wins = base_ombre = base_wins = 0
+    same = ch_ombre = ch_wins = base_ombre = base_wins = both = both_ch = both_base = 0
     for i in range(deals):
         deal = Deal.random(seed=f"match-{seed}-{i}", dealer=i % 3)
         ref = play_hand(deal, [base] * 3, rules=rules)
-        ref_gains = ref.returns()
+        ref_gains = ref.zero_sum_returns()
+        ref_won = ref.result is not None and ref.result.ombre_wins
         total = 0.0
         for seat in range(3):
             players: list[Player] = [base, base, base]
             players[seat] = ch
             state = play_hand(deal, players, rules=rules)
-            diff = state.returns()[seat] - ref_gains[seat]
+            diff = state.zero_sum_returns()[seat] - ref_gains[seat]
             total += diff
             same += diff == 0
-            if state.ombre == seat and not state.passed_out:
-                ch_ombre += 1
-                ch_wins += bool(state.result is not None and state.result.ombre_wins)
-            if ref.ombre == seat and not ref.passed_out:
-                base_ombre += 1
-                base_wins += bool(ref.result is not None and ref.result.ombre_wins)
+            won = state.result is not None and state.result.ombre_wins
+            ch_is = state.ombre == seat and not state.passed_out
+            base_is = ref.ombre == seat and not ref.passed_out
+            ch_ombre += ch_is
+            ch_wins += ch_is and won
+            base_ombre += base_is
+            base_wins += base_is and ref_won
+            if ch_is and base_is:  # the same cards in the same seat: like for like
+                both += 1
+                both_ch += won
+                both_base += ref_won
         per_deal.append(total / 3)
         if progress is not None:
             progress(i + 1, deals)
@@ -1056,6 +1102,9 @@ def match(
         ch_wins,
         base_ombre,
         base_wins,
+        both,
+        both_ch,
+        both_base,
     )
 
 

@@ -24,7 +24,7 @@ JSON written with the standard library; the command line is
 ...     names = sorted(p.relative_to(d).as_posix() for p in paths)
 ...     nb = json.loads(pathlib.Path(d, "teacher", "01-order.ipynb").read_text())
 >>> names[0], names[-1], len(names)
-('README.md', 'teacher/08-probability.ipynb', 17)
+('README.md', 'teacher/08-probability.ipynb', 33)
 >>> nb["nbformat"], nb["metadata"]["kernelspec"]["name"]
 (4, 'python3')
 """
@@ -32,14 +32,16 @@ JSON written with the standard library; the command line is
 from __future__ import annotations
 
 import hashlib
+import html
 import json
 import os
 from collections.abc import Sequence
 from pathlib import Path
 
+from ombre.engine.rulesets import get_rules
 from ombre.errors import OmbreError
 from ombre.teaching.model import Exercise, ExerciseSet
-from ombre.teaching.sets import all_sets
+from ombre.teaching.sets import all_sets, set_plan
 
 __all__ = [
     "HandoutError",
@@ -48,6 +50,9 @@ __all__ = [
     "teacher_notebook",
     "write_handouts",
     "markdown_escape",
+    "plan_markdown",
+    "worksheet_html",
+    "answer_sheet_html",
 ]
 
 
@@ -150,6 +155,20 @@ def check_line(ex: Exercise) -> str:
 _SETUP = "from ombre.teaching import check\nfrom ombre.display.teaching.widgets import exercise_widget"
 
 
+def _student_setup(s: ExerciseSet) -> str:
+    """The students' first cell: the widgets, and the answer sheet on which every answer checked is kept."""
+    return (
+        "from ombre.teaching.collect import AnswerSheet\n"
+        "from ombre.display.teaching.widgets import exercise_widget\n\n"
+        f'sheet = AnswerSheet("{s.key}", seed={s.seed})\n'
+        "check = sheet.check  # the check(...) lines below keep your answers on the sheet too"
+    )
+
+
+def _save_cell(s: ExerciseSet) -> str:
+    return 'sheet.save(student="", date="")  # your name and the date between the quotes, then run this cell'
+
+
 def student_notebook(s: ExerciseSet, number: int) -> Notebook:
     """The student's notebook for set ``s``: questions and checking cells, no answers."""
     key = f"student/{s.key}/{s.seed}"
@@ -160,20 +179,59 @@ def student_notebook(s: ExerciseSet, number: int) -> Notebook:
             "Run the cell below first. Each question then has a widget under it: choose or type your "
             "answer and press **Check**; the engine says whether it is right and why. Without widgets, "
             "use the `check(...)` line under the widget instead: delete the `#` at its start, put your "
-            "answer between its quotes and run it.",
+            "answer between its quotes and run it. Every answer you check is kept, and the last cell "
+            "saves them in a file to hand in.\n\n"
+            "Name: ______________________________ &nbsp; Date: ______________",
         ),
-        _code(_cell_id(key, "setup"), _SETUP),
+        _code(_cell_id(key, "setup"), _student_setup(s)),
     ]
     for i, ex in enumerate(s.exercises, 1):
         cells.append(_md(_cell_id(key, ex.id, "q"), _question_md(ex, i)))
         cells.append(
             _code(
                 _cell_id(key, ex.id, "w"),
-                f'exercise_widget("{ex.id}", number={i}, solution=False, question=False)',
+                f'exercise_widget("{ex.id}", number={i}, solution=False, question=False, sheet=sheet)',
             )
         )
         cells.append(_code(_cell_id(key, ex.id, "c"), check_line(ex)))
+    cells.append(
+        _md(
+            _cell_id(key, "save-title"),
+            "## Hand in your answers\n\nWrite your name and the date in the cell below and run it: it "
+            "saves every answer you checked, in order, in a file named after the set and you "
+            f"(`answers-{s.key}-YOURNAME.json`, beside this notebook). Hand that file in; your teacher "
+            "marks it with `python -m ombre class-summary`.",
+        )
+    )
+    cells.append(_code(_cell_id(key, "save"), _save_cell(s)))
     return _notebook(cells, f"{s.title} (student)")
+
+
+def plan_markdown(s: ExerciseSet) -> str:
+    """The set's teaching plan for the teacher: objectives, time, rules, materials and marking scheme.
+
+    >>> from ombre.teaching import exercise_set
+    >>> print(plan_markdown(exercise_set("order")))  # doctest: +ELLIPSIS
+    **Learning objectives.** Students can:
+    <BLANKLINE>
+    - name the trumps ...
+    **Marking scheme** (7 points): ...
+    """
+    plan = set_plan(s.key)
+    lines = ["**Learning objectives.** Students can:", ""]
+    lines += [f"- {markdown_escape(o)}" for o in plan.objectives]
+    rules = ", ".join(get_rules(r).display_name for r in plan.rules) or "the rules of play alone"
+    lines += [
+        "",
+        f"**Time:** about {plan.minutes} minutes. **Rules:** {markdown_escape(rules)}. "
+        f"**Materials:** {markdown_escape(plan.materials)}.",
+        "",
+        f"**Marking scheme** ({plan.total_points} points): "
+        + "; ".join(f"question {i}: {p}" for i, p in enumerate(plan.points, 1))
+        + ". A question earns its points when it is answered right; the class summary also counts "
+        "the questions right first time.",
+    ]
+    return "\n".join(lines)
 
 
 def teacher_notebook(s: ExerciseSet, number: int) -> Notebook:
@@ -183,7 +241,8 @@ def teacher_notebook(s: ExerciseSet, number: int) -> Notebook:
         _md(
             _cell_id(key, "title"),
             f"# {number}. {markdown_escape(s.title)}: teacher's handout\n\n"
-            f"{markdown_escape(s.intro)}\n\n**Notes for the teacher.** {markdown_escape(s.notes)}\n\n"
+            f"{markdown_escape(s.intro)}\n\n{plan_markdown(s)}\n\n"
+            f"**Notes for the teacher.** {markdown_escape(s.notes)}\n\n"
             "Every answer below was computed by the `ombre` engine; the students' notebooks of the same "
             "seed hold the same questions without them.",
         ),
@@ -226,6 +285,55 @@ def teacher_notebook(s: ExerciseSet, number: int) -> Notebook:
     return _notebook(cells, f"{s.title} (teacher)")
 
 
+_PRINT_CSS = (
+    "@page{size:A4;margin:15mm}body{font:11pt/1.4 Georgia,serif;max-width:46em;margin:auto}"
+    "h1{font-size:15pt;margin:0 0 .3em}.who{margin:.4em 0 1em}.q{break-inside:avoid;margin:.6em 0}"
+    ".line{border-bottom:1px solid #000;height:1.6em}table{border-collapse:collapse;width:100%}"
+    "th,td{border:1px solid #000;padding:.2em .4em;text-align:left;vertical-align:top}"
+)
+
+
+def _page(title: str, body: str) -> str:
+    return (
+        f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{html.escape(title)}</title>'
+        f"<style>{_PRINT_CSS}</style></head><body><main>{body}</main></body></html>\n"
+    )
+
+
+def worksheet_html(s: ExerciseSet, number: int) -> str:
+    """The set as a one-page printable worksheet: name and date lines, each question, a line to answer on."""
+    parts = [
+        f"<h1>{number}. {html.escape(s.title)}</h1>",
+        '<p class="who">Name: ______________________________ Date: ______________</p>',
+    ]
+    for i, ex in enumerate(s.exercises, 1):
+        quote = "".join(f"<br><i>iii.{n} {html.escape(v)}</i>" for n, v in ex.quote)
+        cards = f"<br>Cards: {html.escape(' '.join(c.symbol for c in ex.cards))}" if ex.cards else ""
+        choices = "".join(f"<br>{chr(ord('a') + j)}) {html.escape(c.text)}" for j, c in enumerate(ex.choices))
+        said = " ".join(x for x in ((f"Answer in {ex.unit}." if ex.unit else ""), ex.precision) if x)
+        parts.append(
+            f'<div class="q"><b>{i}.</b> {quote and quote[4:] + "<br>"}{html.escape(ex.prompt)}{cards}'
+            f'{choices}{"<br>" + html.escape(said) if said else ""}<div class="line"></div></div>'
+        )
+    return _page(f"{s.title}: worksheet", "".join(parts))
+
+
+def answer_sheet_html(s: ExerciseSet, number: int) -> str:
+    """The teacher's one-page answer sheet of the set: each question's answer and points."""
+    plan = set_plan(s.key)
+    rows = "".join(
+        f'<tr><th scope="row">{i}</th><td>{html.escape(ex.answer_text)}</td><td>{p}</td></tr>'
+        for i, (ex, p) in enumerate(zip(s.exercises, plan.points, strict=True), 1)
+    )
+    body = (
+        f"<h1>{number}. {html.escape(s.title)}: answers</h1>"
+        f"<table><caption>Answers and marking scheme ({plan.total_points} points)</caption>"
+        f'<thead><tr><th scope="col">Question</th><th scope="col">Answer</th><th scope="col">Points</th></tr>'
+        f"</thead><tbody>{rows}</tbody></table>"
+    )
+    return _page(f"{s.title}: answer sheet", body)
+
+
 _README = """# Ombre exercises: student and teacher handouts
 
 Written by `python -m ombre handouts` (seed {seed}).
@@ -233,8 +341,15 @@ Written by `python -m ombre handouts` (seed {seed}).
 - `student/`: one notebook per exercise set. Students run the first cell, then answer each question
   in its widget; the engine checks the answer and explains why it is right or wrong. No answers or
   solutions are stored in these notebooks, and their widgets have no Solution panel.
-- `teacher/`: the same questions with answers, worked solutions, the source of each rule, teaching
-  notes and an answer key.
+  Each notebook's last cell saves the student's answers in a file to hand in
+  (`answers-SET-NAME.json`); `NN-SET-worksheet.html` is the set as a one-page printable worksheet.
+- `teacher/`: the same questions with answers, worked solutions, the source of each rule, learning
+  objectives, time, materials, the marking scheme, teaching notes and an answer key;
+  `NN-SET-answers.html` is a one-page printable answer sheet with the points of each question.
+
+Collect the students' answer files in one folder and run `python -m ombre class-summary FOLDER`:
+per question, how many were right first time, right later, wrong or unanswered, and the commonest
+wrong answers; per student, the points.
 
 Open them in JupyterLab with the `ombre` package installed. A different `--seed` writes a fresh
 version of every set; the teacher's and the students' notebooks of one seed always match.
@@ -282,6 +397,9 @@ def write_handouts(outdir: str | Path, seed: int = 0, *, force: bool = False) ->
         name = f"{n:02d}-{s.key}.ipynb"
         for sub, make in (("student", student_notebook), ("teacher", teacher_notebook)):
             files.append((root / sub / name, json.dumps(make(s, n), ensure_ascii=False, indent=1) + "\n"))
+        page = name.removesuffix(".ipynb")
+        files.append((root / "student" / f"{page}-worksheet.html", worksheet_html(s, n)))
+        files.append((root / "teacher" / f"{page}-answers.html", answer_sheet_html(s, n)))
     for path, text in files:
         try:
             _write_file(path, text)

@@ -290,10 +290,20 @@ class SetPlan:
     ``rules`` names the rule sets (:data:`ombre.engine.rulesets.RULESETS` keys) whose payments the questions
     use, each question naming its own; an empty tuple means the questions use only the rules of
     play (the order of the cards, following suit, who wins a trick), which the engine applies alike
-    under every rule set.
+    under every rule set.  ``objectives`` are the learning objectives and ``points`` the marking
+    scheme, one number for each question (a worked number is worth more than a choice).
     """
 
     key: str
     minutes: int
     rules: tuple[str, ...]
     materials: str
+    #: what a student can do after the set, each finishing "Students can ..."
+    objectives: tuple[str, ...] = ()
+    #: the marking scheme: the points for a right answer to each question, in the set's order
+    points: tuple[int, ...] = ()
+
+    @property
+    def total_points(self) -> int:
+        """The points of the whole set."""
+        return sum(self.points)

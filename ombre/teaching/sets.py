@@ -67,6 +67,12 @@ def _check_topics() -> None:
     if sum(len(t.generators) for t in TOPICS) != len(GENERATORS) or len(_SPEC_BY_KEY) != len(TOPICS):
         raise ExerciseError("two topics declare the same kind of exercise or the same set")
     for t in TOPICS:
+        if len(t.plan.points) != len(t.spec.items) or min(t.plan.points, default=0) < 1:
+            raise ExerciseError(
+                f"the set {t.spec.key!r} needs one whole number of points (1 or more) a question"
+            )
+        if not t.plan.objectives:
+            raise ExerciseError(f"the set {t.spec.key!r} has no learning objectives")
         unknown = {kind for kind, _ in t.spec.items} - set(t.generators)
         if unknown:
             raise ExerciseError(

@@ -225,6 +225,8 @@ def test_make_player_and_errors() -> None:
 def test_mean_interval() -> None:
     m, lo, hi = mean_interval([2.0, 4.0, 6.0, 8.0])
     assert m == 5.0 and lo < 5.0 < hi
+    # Student's t with 3 degrees of freedom (3.182), not z = 1.96: sd 2.582 / sqrt(4) = 1.291
+    assert hi - m == pytest.approx(3.1824 * 1.2910, rel=1e-3)
     with pytest.raises(OmbreError):
         mean_interval([1.0])
 
@@ -252,16 +254,17 @@ def test_duplicate_match_pairs_each_seat_with_the_baseline() -> None:
     # the first deal by hand: the baseline alone, then the challenger in each seat in turn
     deal = Deal.random(seed="match-1-0", dealer=0)
     rot = RuleOfThumbPlayer()
-    ref = play_hand(deal, [rot] * 3).returns()
+    ref = play_hand(deal, [rot] * 3).zero_sum_returns()
     rnd = RandomPlayer(seed=1)
     diffs = [
-        play_hand(deal, [rnd if s == seat else rot for s in range(3)]).returns()[seat] - ref[seat]
+        play_hand(deal, [rnd if s == seat else rot for s in range(3)]).zero_sum_returns()[seat] - ref[seat]
         for seat in range(3)
     ]
     assert r.per_deal[0] == pytest.approx(sum(diffs) / 3)
     m, lo, hi = r.difference()
     assert lo <= m <= hi and m == pytest.approx(sum(r.per_deal) / 3)
-    assert r.verdict() == ("challenger" if lo > 0 else "baseline" if hi < 0 else "undecided")
+    side = "challenger" if lo > 0 else "baseline" if hi < 0 else "undecided"
+    assert r.verdict() == (side if r.p_value() < 0.05 else "undecided")
     # a random player is far worse than the rule of thumb: eight deals show it
     assert match(8, seed=0, challenger="random").verdict() == "baseline"
     with pytest.raises(OmbreError):
@@ -425,3 +428,43 @@ def test_play_widget_names_the_cards_it_writes() -> None:
     # every card the log writes is in a named span: none is left as bare text
     bare = re.sub(r"<span class=\"ombre-card-text\"[^>]*>[^<]*</span>", "", history)
     assert not CARD_TOKEN.search(re.sub(r"<[^>]+>", "", bare))
+
+
+def test_tournament_gains_are_zero_sum_and_counted_over_the_same_hands() -> None:
+    r = tournament(3, seed=5, kinds=("rule-of-thumb", "random", "monte-carlo"))
+    for i in range(r.deals):
+        assert sum(r.per_deal[k][i] for k in r.kinds) == pytest.approx(0.0, abs=1e-9)
+    assert len(r.pool_per_deal) == r.deals and r.hands_held == 9
+    assert all(r.ombre_wins[k] <= r.ombre_hands[k] <= r.hands_held for k in r.kinds)
+    assert "zero-sum" in r.table()
+
+
+def test_match_counts_like_for_like_ombre_hands() -> None:
+    r = match(6, seed=2, challenger="random")
+    assert r.both_ombre <= min(r.challenger_ombre, r.baseline_ombre)
+    assert r.both_challenger_wins <= min(r.both_ombre, r.challenger_ombre_wins)
+    assert r.both_baseline_wins <= min(r.both_ombre, r.baseline_ombre_wins)
+    # recount the like-for-like hands by hand from the deals
+    rot, rnd = RuleOfThumbPlayer(), RandomPlayer(seed=2)
+    both = 0
+    for i in range(6):
+        deal = Deal.random(seed=f"match-2-{i}", dealer=i % 3)
+        ref = play_hand(deal, [rot] * 3)
+        for seat in range(3):
+            st = play_hand(deal, [rnd if s == seat else rot for s in range(3)])
+            both += st.ombre == seat == ref.ombre and not st.passed_out and not ref.passed_out
+    assert r.both_ombre == both
+
+
+def test_verdict_is_conservative_near_zero() -> None:
+    from ombre.engine.players import MatchResult
+
+    def result(per_deal: tuple[float, ...]) -> MatchResult:
+        return MatchResult("a", "b", "1665", "lesser marks", per_deal, 0, 0, 0, 0, 0)
+
+    # one big deal among ties: the mean is above zero but nothing is shown
+    assert result((0.0,) * 23 + (30.0,)).verdict() == "undecided"
+    # three clear deals are too few for the sign-flip test (p = 0.25)
+    assert result((10.0, 11.0, 12.0)).verdict() == "undecided"
+    assert result(tuple(float(x) for x in range(1, 13))).verdict() == "challenger"
+    assert result(tuple(-float(x) for x in range(1, 13))).verdict() == "baseline"

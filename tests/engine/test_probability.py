@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
+import statistics
 from fractions import Fraction
 
 import pytest
@@ -18,13 +19,16 @@ from ombre.engine.probability import (
     deal_sample,
     format_fraction,
     hands_count,
+    mean_interval,
     p_all_matadors,
     p_all_matadors_for_some_trump,
     p_card_with_player,
     p_holds_at_least,
     p_holds_card,
     p_holds_exactly,
+    sign_flip_p,
     simulate,
+    t_quantile,
     trump_count_distribution,
     wilson_interval,
 )
@@ -214,3 +218,36 @@ def test_the_probability_lab_says_whose_matadors_it_counts() -> None:
 def test_p_all_matadors_takes_the_trump_as_text() -> None:
     assert p_all_matadors("spades") == p_all_matadors(Suit.SPADES) == Fraction(21, 2470)
     assert p_all_matadors("h") == Fraction(21, 2470)
+
+
+# -- the statistics of the computer players' comparisons ---------------------------------------------
+
+
+def test_t_quantile_matches_the_tables() -> None:
+    # two-sided 95% critical values of Student's t from the printed tables
+    for df, value in [(1, 12.706), (2, 4.303), (5, 2.571), (10, 2.228), (23, 2.069), (30, 2.042)]:
+        assert t_quantile(df) == pytest.approx(value, abs=1e-3)
+    assert t_quantile(9, 0.99) == pytest.approx(3.250, abs=1e-3)
+    with pytest.raises(ProbabilityError):
+        t_quantile(0)
+
+
+_diffs = st.lists(st.integers(-60, 60).map(float), min_size=2, max_size=30)
+
+
+@given(_diffs)
+@settings(max_examples=60, deadline=None)
+def test_sign_flip_is_symmetric_and_ignores_ties(xs: list[float]) -> None:
+    p = sign_flip_p(xs, draws=500)
+    assert 0 < p <= 1
+    assert sign_flip_p([-x for x in xs], draws=500) == p  # the other player's view
+    assert sign_flip_p(xs + [0.0, 0.0], draws=500) == p  # equal deals are no evidence
+
+
+@given(_diffs)
+@settings(max_examples=60, deadline=None)
+def test_mean_interval_holds_the_mean_and_is_wider_than_normal(xs: list[float]) -> None:
+    m, lo, hi = mean_interval(xs)
+    assert lo <= m <= hi
+    sd = statistics.stdev(xs)
+    assert hi - lo >= 2 * 1.96 * sd / len(xs) ** 0.5 - 1e-9

@@ -3,8 +3,10 @@ and both handouts executed in a real kernel."""
 
 from __future__ import annotations
 
+import html
 import io
 import json
+import re
 from pathlib import Path
 
 import nbformat
@@ -47,7 +49,9 @@ def test_students_get_questions_without_answers(handouts: Path) -> None:
         assert "Answer:" not in text and "Answer key" not in text
         for i, ex in enumerate(s, 1):
             # the widget is made without its Solution panel: the answer is not one click away
-            assert f'exercise_widget("{ex.id}", number={i}, solution=False, question=False)' in text
+            assert (
+                f'exercise_widget("{ex.id}", number={i}, solution=False, question=False, sheet=sheet)' in text
+            )
             assert markdown_escape(ex.solution) not in text
             for c in ex.choices:
                 assert markdown_escape(c.feedback) not in text
@@ -328,3 +332,60 @@ def test_a_static_page_with_solutions_hidden_holds_no_answer() -> None:
     assert len(data) == len(exercises) and not any("solution" in d or "number_text" in d for d in data)
     shown = standalone_page(sets)
     assert sorted(_leaked(_strings(shown), exercises)) == sorted(ex.id for ex in exercises)
+
+
+def test_the_printable_worksheets_hold_no_answers_and_the_answer_sheets_the_points(handouts: Path) -> None:
+    from ombre.teaching import set_plan
+
+    for n, s in enumerate(all_sets(), 1):
+        sheet = (handouts / "student" / f"{n:02d}-{s.key}-worksheet.html").read_text(encoding="utf-8")
+        assert "Name:" in sheet and "Date:" in sheet
+        assert sheet.count('class="q"') == len(s)
+        assert _leaked(_strings(sheet), list(s)) == []
+        answers = (handouts / "teacher" / f"{n:02d}-{s.key}-answers.html").read_text(encoding="utf-8")
+        rows = re.findall(r'<tr><th scope="row">(\d+)</th><td>(.*?)</td><td>(\d+)</td></tr>', answers)
+        assert [int(p) for _, _, p in rows] == list(set_plan(s.key).points)
+        assert [html.unescape(a) for _, a, _ in rows] == [ex.answer_text for ex in s]
+
+
+def test_the_teachers_notebook_states_objectives_time_materials_and_marks(handouts: Path) -> None:
+    from ombre.teaching import set_plan
+
+    for n, s in enumerate(all_sets(), 1):
+        text = _text(handouts / "teacher" / f"{n:02d}-{s.key}.ipynb")
+        plan = set_plan(s.key)
+        assert all(markdown_escape(o) in text for o in plan.objectives)
+        assert f"about {plan.minutes} minutes" in text and markdown_escape(plan.materials) in text
+        assert f"({plan.total_points} points)" in text
+        student = _text(handouts / "student" / f"{n:02d}-{s.key}.ipynb")
+        assert (
+            "Name:" in student and "sheet.save(" in student and f'AnswerSheet("{s.key}", seed=0)' in student
+        )
+
+
+def test_a_student_notebook_saves_an_answer_file_the_summary_reads(handouts: Path, tmp_path: Path) -> None:
+    """Hand out, answer, collect, summarise: the students' cells run as written, then class_summary."""
+    from ombre.teaching.collect import class_summary
+
+    nb = json.loads((handouts / "student" / "01-order.ipynb").read_text(encoding="utf-8"))
+    code = ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code"]
+    setup, save = code[0], code[-1]
+    s = all_sets()[0]
+    for who, right in (("Ada", True), ("Bo", False)):
+        ns: dict[str, object] = {}
+        exec(setup, ns)  # noqa: S102 - the handout's own first cell
+        for ex in s:
+            answer = chr(ord("a") + ex.answer_index) if ex.choices else ex.answer_text.split(" ")[0]
+            if not right and ex.choices:
+                answer = "b" if answer == "a" else "a"
+            exec(f"check({ex.id!r}, {answer!r})", ns)  # noqa: S102 - as a student's check line
+        cell = save.replace('student=""', f'student="{who}"').replace(
+            "sheet.save(", f'sheet.save({str(tmp_path / who)!r} + ".json", ', 1
+        )
+        exec(cell, ns)  # noqa: S102
+    [summary], problems = class_summary(tmp_path)
+    assert problems == []
+    by_name = {st.student: st for st in summary.students}
+    assert by_name["Ada"].right_first_time == len(s) and by_name["Ada"].points == summary.total_points
+    choice = [q for q, ex in zip(summary.questions, s, strict=True) if ex.choices]
+    assert all(q.right_first_time == 1 and q.wrong == 1 for q in choice)

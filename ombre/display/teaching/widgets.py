@@ -46,6 +46,7 @@ from ombre.display.svg import cards_html
 from ombre.display.teaching.html import ANSWER_FORMAT_HTML, exercise_text_html
 from ombre.errors import OmbreError
 from ombre.teaching import Exercise, ExerciseSet, Feedback, exercise_set, find, generate
+from ombre.teaching.collect import AnswerSheet
 
 __all__ = ["ExerciseWidget", "ExerciseSetBox", "exercise_widget", "set_widget"]
 
@@ -75,8 +76,11 @@ class ExerciseWidget:
         allow_new: bool = True,
         solution: bool = True,
         question: bool = True,
+        sheet: AnswerSheet | None = None,
     ) -> None:
         self.exercise = exercise
+        #: the student's answer sheet, on which every checked answer to a question of its set is recorded
+        self.sheet = sheet
         self.number = number
         #: whether the widget writes the question (quotation and prompt) itself
         self.shows_question = question
@@ -165,6 +169,8 @@ class ExerciseWidget:
                 self._say(None, str(e))
                 return None
         self.last = fb
+        if self.sheet is not None and ex.id in self.sheet.exercise_ids:  # not a "New question"
+            self.sheet.record(ex.id, int(self.choices.value) if ex.choices else self.text.value)
         self._say(fb.correct, fb.message)
         return fb
 
@@ -282,12 +288,18 @@ class ExerciseSetBox(widgets.VBox):  # type: ignore[misc]
 
 
 def exercise_widget(
-    exercise: Exercise | str, *, number: int | None = None, solution: bool = True, question: bool = True
+    exercise: Exercise | str,
+    *,
+    number: int | None = None,
+    solution: bool = True,
+    question: bool = True,
+    sheet: AnswerSheet | None = None,
 ) -> ExerciseWidget:
     """The widget for an exercise or an exercise id (``"order-1"``); ``solution=False`` hides the answer,
-    ``question=False`` the question written above it (and *New question* with it)."""
+    ``question=False`` the question written above it (and *New question* with it); each answer checked
+    is recorded on ``sheet`` (the students' handouts, :mod:`ombre.teaching.collect`)."""
     ex = find(exercise) if isinstance(exercise, str) else exercise
-    return ExerciseWidget(ex, number=number, solution=solution, question=question)
+    return ExerciseWidget(ex, number=number, solution=solution, question=question, sheet=sheet)
 
 
 def set_widget(exercises: ExerciseSet | str, seed: int = 0, *, solution: bool = True) -> ExerciseSetBox:

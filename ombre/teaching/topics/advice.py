@@ -47,7 +47,17 @@ TOPIC = Topic(
         "play. It is a rule of thumb, not a proof: the computer players page measures it against a player "
         "that solves sampled deals.",
     ),
-    SetPlan("advice", 25, (), "a pack of cards, to deal practice hands and reckon them"),
+    SetPlan(
+        "advice",
+        25,
+        (),
+        "a pack of cards, to deal practice hands and reckon them",
+        objectives=(
+            "reckon a hand's sure tricks by the book's count of the 1665 advice",
+            "decide whether to play or pass, and which suit to name, from that reckoning",
+        ),
+        points=(2, 1, 1, 1, 1),
+    ),
 )
 
 

@@ -43,7 +43,18 @@ TOPIC = Topic(
         "in the "
         '1665 text ("none but commanding Cards can force them out of your hands") before answering.',
     ),
-    SetPlan("matadors", 20, (), "the rules page on following suit and the privilege of the matadors"),
+    SetPlan(
+        "matadors",
+        20,
+        (),
+        "the rules page on following suit and the privilege of the matadors",
+        objectives=(
+            "say which cards are matadors for a given trump",
+            "decide whether a card may be played, following suit or renouncing by a matador's privilege",
+            "count the legal plays from a hand",
+        ),
+        points=(1, 1, 1, 1, 2),
+    ),
 )
 
 

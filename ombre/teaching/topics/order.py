@@ -32,7 +32,18 @@ TOPIC = Topic(
         "(the two above the six) and over Basto being a trump in every suit. Ask them to say the order aloud "
         "for one black and one red suit before the set.",
     ),
-    SetPlan("order", 20, (), "the two tables of the order of the cards on the rules page"),
+    SetPlan(
+        "order",
+        20,
+        (),
+        "the two tables of the order of the cards on the rules page",
+        objectives=(
+            "name the trumps of a black and of a red suit in order, Manille and Punto included",
+            "place a card in the order of its suit, trumps or plain",
+            "count the trumps in the pack for any trump suit",
+        ),
+        points=(2, 1, 2, 1, 1),
+    ),
 )
 
 

@@ -67,6 +67,11 @@ TOPIC = Topic(
         (),
         "Canto III, lines 25 to 100, and the replay of Belinda's game (the tricks page shows the lines "
         "beside each trick)",
+        objectives=(
+            "match Pope's lines to the plays of Belinda's game, trick by trick",
+            "use the rules of the game to explain what a line of the poem describes",
+        ),
+        points=(2, 1, 1, 1, 1, 1),
     ),
 )
 

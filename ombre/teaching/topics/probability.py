@@ -43,7 +43,18 @@ TOPIC = Topic(
         "significant figures (0.67 or 67% for 2/3; 1 in 150 for 1 in 147). The lab page "
         "plots a simulation closing in on each exact value.",
     ),
-    SetPlan("probability", 30, (), "the probability lab page, which checks each count by simulation"),
+    SetPlan(
+        "probability",
+        30,
+        (),
+        "the probability lab page, which checks each count by simulation",
+        objectives=(
+            "count hands with C(n, k) and turn a count into a chance",
+            "compute the chance of holding given cards, one card at a time or by counting hands",
+            "compare two chances and say which is larger",
+        ),
+        points=(2, 2, 2, 2, 1),
+    ),
 )
 
 

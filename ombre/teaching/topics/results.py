@@ -40,7 +40,17 @@ TOPIC = Topic(
         f"marks at the pamphlet's example rate, {_GREAT_MARK} to a great mark; the pamphlet leaves the rate "
         'to the players ("and so according as you please").',
     ),
-    SetPlan("results", 30, ("1665", "court-gamester"), "the rule-set table on the rules page"),
+    SetPlan(
+        "results",
+        30,
+        ("1665", "court-gamester"),
+        "the rule-set table on the rules page",
+        objectives=(
+            "tell a won game, codille, repuesto and the vole from the tricks each player took",
+            "work out the payments of a hand under a named rule set, matadors included",
+        ),
+        points=(1, 1, 1, 2, 2),
+    ),
 )
 
 

@@ -34,7 +34,17 @@ TOPIC = Topic(
         "The tenace answers are computed by the double-dummy solver. Have students play the two-card ending "
         "both ways with cards on the desk.",
     ),
-    SetPlan("tenaces", 30, (), "a pack of cards, to play the two-card endings both ways"),
+    SetPlan(
+        "tenaces",
+        30,
+        (),
+        "a pack of cards, to play the two-card endings both ways",
+        objectives=(
+            "recognise a tenace and count the tricks it takes with each player to lead",
+            "explain why the lead matters in a two-card ending",
+        ),
+        points=(2, 2, 2, 2, 1),
+    ),
 )
 
 

@@ -31,7 +31,17 @@ TOPIC = Topic(
         "notebook "
         "lets students test their answers in real hands.",
     ),
-    SetPlan("tricks", 20, (), "a pack of cards, to lay out the tricks of the questions"),
+    SetPlan(
+        "tricks",
+        20,
+        (),
+        "a pack of cards, to lay out the tricks of the questions",
+        objectives=(
+            "find the winner of a trick of three cards, with and without trumps",
+            "choose the card that takes a trick from those that may be played",
+        ),
+        points=(1, 1, 1, 2, 2),
+    ),
 )
 
 
