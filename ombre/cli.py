@@ -49,7 +49,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, BinaryIO, NoReturn, TextIO
 
 from ombre.errors import OmbreError, RecordError
-from ombre.words import plural
+from ombre.words import plural, shortened, visible
 
 if TYPE_CHECKING:
     from ombre.engine.record import GameRecord
@@ -72,6 +72,24 @@ class Subcommand:
     arguments: Callable[[argparse.ArgumentParser], None]
     run: Callable[[argparse.Namespace], int]
     description: str = ""
+    #: True for a command whose standard output is a file's bytes (BRF's CR LF and form feeds), not text
+    raw_output: bool = False
+
+
+class _Visible:
+    """A text stream that shows every control character escaped but the line end
+    (:func:`ombre.words.visible`): a name, tag or comment from a file cannot move the cursor, clear
+    the screen, retitle the window or reorder the line on the reader's terminal.  The escapes are
+    valid inside JSON strings, so ``replay --json`` stays JSON."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        return self.stream.write(visible(text, keep="\n"))
+
+    def flush(self) -> None:
+        self.stream.flush()
 
 
 class _ShowVersion(Exception):
@@ -291,7 +309,7 @@ def _check(args: argparse.Namespace) -> int:
         for p in found:
             problems += 1
             if problems <= args.max_errors:
-                args.out.write(_one_line(str(p)) + "\n")
+                args.out.write(_located(p) + "\n")
     if problems > args.max_errors:
         args.out.write(f"{args.file}: and {plural(problems - args.max_errors, 'more problem')}\n")
     if problems:
@@ -594,6 +612,7 @@ SUBCOMMANDS: list[Subcommand] = [
         "line and page length",
         _export_arguments,
         _export,
+        raw_output=True,
     ),
     Subcommand(
         "solve",
@@ -623,7 +642,7 @@ def build_parser() -> argparse.ArgumentParser:
     for cmd in SUBCOMMANDS:
         p = sub.add_parser(cmd.name, help=cmd.help, description=cmd.description or cmd.help)
         cmd.arguments(p)
-        p.set_defaults(run=cmd.run)
+        p.set_defaults(run=cmd.run, raw_output=cmd.raw_output)
     return parser
 
 
@@ -637,8 +656,8 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None, err: T
     parser = build_parser()
     try:
         args = parser.parse_args(list(argv) if argv is not None else sys.argv[1:])
-        args.out = stdout
-        args.err = stderr
+        args.out = stdout if getattr(args, "raw_output", False) else _Visible(stdout)
+        args.err = _Visible(stderr)
         status: int = args.run(args)
         stdout.flush()  # inside the try: a reader that went away (| head) is met here, not at exit
         return status
@@ -650,7 +669,7 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None, err: T
     except SystemExit as exc:  # --help prints and exits; keep its status
         return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
     except RecordError as exc:  # already located: FILE:LINE:COL: message
-        stderr.write(_one_line(str(exc)) + "\n")
+        stderr.write(_located(exc) + "\n")
         return 2
     except OmbreError as exc:
         stderr.write(_one_line(f"{PROG}: {exc}") + "\n")
@@ -675,5 +694,17 @@ def _silence_stdout() -> None:
         pass
 
 
+#: The most characters a message echoes of one word of the input (a tag, a card): a word of a record
+#: a megabyte long is not shown whole.
+ECHO = 200
+
+
 def _one_line(text: str) -> str:
-    return " ".join(text.split("\n")).strip()
+    """A message as one line a terminal shows as it is: its line ends made spaces, every other
+    control character escaped, and each huge word of the input cut to :data:`ECHO` characters."""
+    return visible(shortened(" ".join(text.split("\n")).strip(), ECHO))
+
+
+def _located(error: RecordError) -> str:
+    """A record's problem as one line, ``FILE:LINE:COL: message``; the file's name is shown whole."""
+    return visible(error.location) + ": " + _one_line(error.message)

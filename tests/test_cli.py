@@ -8,9 +8,12 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from ombre import cli
 from ombre.engine.game import Deal
@@ -23,6 +26,7 @@ from ombre.engine.record import (
     replay_record,
     write_records,
 )
+from ombre.words import CONTROL
 
 GOLDEN = Path(__file__).parent / "data" / "golden"
 
@@ -633,3 +637,80 @@ def test_export_brf_record_errors_are_one_located_line(
     error = assert_one_line_error(*run(*args))
     assert expected in error
     assert not (tmp_path / "out.brf").exists()
+
+
+# --------------------------------------------------------------------------- terminal safety
+
+# the characters that must never reach a terminal raw (ombre.words.CONTROL), mixed into other text
+_HOSTILE = st.text(
+    st.one_of(
+        st.sampled_from("\x1b\x07\x08\r\n\t\x00\x7f\x85\x9b\u061c\u200e\u200f\u2028\u2029\u202e\u2067\ufeff"),
+        st.characters(blacklist_categories=("Cs",)),
+    ),
+    min_size=1,
+    max_size=30,
+)
+
+
+def _assert_no_control(text: str, keep: str = "") -> None:
+    assert not [ch for ch in CONTROL.findall(text) if ch not in keep], repr(text)
+
+
+def _specimen_with(name: str, event: str, comment: str) -> str:
+    return (
+        example_text("specimen.omb")
+        .replace("Ann;", f"{name};")
+        .replace('"Ann"', f'"{name}"')
+        .replace("A specimen hand", event)
+        .replace("\n1. ", f"\n{{{comment}}}\n1. ", 1)
+    )
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck))
+@given(name=_HOSTILE, event=_HOSTILE, comment=_HOSTILE)
+def test_no_control_character_reaches_the_terminal(name: str, event: str, comment: str) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "hostile.omb"
+        path.write_text(_specimen_with(name, event, comment), encoding="utf-8")
+        for argv in (["replay"], ["replay", "--json"], ["check"], ["solve"]):
+            status, out, err = run(*argv, str(path))
+            assert status in (0, 2)
+            _assert_no_control(out, keep="\n")
+            _assert_no_control(err, keep="\n")
+            if status == 2:
+                assert err.count("\n") <= 1 or argv == ["check"]
+            if argv == ["replay", "--json"] and status == 0:
+                # the escapes are JSON's: the names read back as the reader read them
+                assert json.loads(out)["players"] == list(read_record_file(str(path))[0].players)
+    status, out, err = run("deal", "--seed", "1", "--players", f"{name}; Ben; Cat")
+    _assert_no_control(out, keep="\n")
+    _assert_no_control(err, keep="\n")
+
+
+def test_escape_sequences_are_shown_not_obeyed(tmp_path: Path) -> None:
+    path = tmp_path / "x.omb"
+    path.write_text(_specimen_with("Ann\x1b[2J\u202e", "Event\x1b]0;owned\x07", "note"), encoding="utf-8")
+    status, out, _ = run("replay", str(path))
+    assert status == 0
+    assert "Players in the order of play: Ann\\u001b[2J\\u202e (eldest)" in out
+    status, out, _ = run("solve", str(path))
+    assert out.startswith("Event\\u001b]0;owned\\u0007\n")
+
+
+def test_a_message_echoes_a_huge_word_cut_short(tmp_path: Path) -> None:
+    path = tmp_path / "huge.omb"
+    word = "X" * 1_000_000
+    path.write_text(example_text("specimen.omb").replace("3. 7s Kh 5s", f"3. 7s {word} 5s"), encoding="utf-8")
+    for command in ("replay", "check", "solve"):
+        status, out, err = run(command, str(path))
+        line = (out + err).strip()
+        assert status == 2 and "\n" not in line
+        assert len(line) < 500 + len(str(path))
+        assert f"{path}:24:7: 'XXXX" in line and "… (999," in line and "more characters)" in line
+
+
+def test_an_undecodable_file_name_is_one_escaped_line(tmp_path: Path) -> None:
+    name = os.fsdecode(b"bad\xff\x1b.omb")  # a lone surrogate stands for the byte that is not UTF-8
+    status, out, err = run("check", str(tmp_path / name))
+    line = assert_one_line_error(status, out, err)
+    assert "bad\\udcff\\u001b.omb" in line
