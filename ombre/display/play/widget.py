@@ -30,6 +30,7 @@ from typing import Any
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from ombre.display.cardtext import card_text_html
+from ombre.display.html import name_html
 from ombre.display.live import display_with_live_regions, live_html, say
 from ombre.display.replay import build_viewer_steps, render_position, sort_hand
 from ombre.display.replay.widget import why_allowed
@@ -439,7 +440,8 @@ class PlayWidget:
             f"{st.players[s]}: " + (settled.net[s].format(st.rules.units) if settled.net[s] else "nothing")
             for s in range(3)
         )
-        ombre = "You were" if st.ombre == self.human else f"{capitalise(self.names[st.ombre])} was"
+        # the name is the caller's text: escaped and isolated, as every page shows a name
+        ombre = "You were" if st.ombre == self.human else f"{name_html(capitalise(self.names[st.ombre]))} was"
         return (
             f"<p><b>Result: {card_text_html(str(st.result))}.</b> {ombre} the Ombre. "
             f"Tricks: {card_text_html(tricks)}. "
