@@ -714,3 +714,33 @@ def test_an_undecodable_file_name_is_one_escaped_line(tmp_path: Path) -> None:
     status, out, err = run("check", str(tmp_path / name))
     line = assert_one_line_error(status, out, err)
     assert "bad\\udcff\\u001b.omb" in line
+
+
+# --------------------------------------------------------------------------- the hostile corpus
+
+HOSTILE_FILES = sorted((Path(__file__).parent / "data" / "hostile").glob("*.*"))
+COMMANDS = [
+    ["replay"],
+    ["replay", "--json"],
+    ["check"],
+    ["solve"],
+    ["decode"],
+    ["export", "brf", "-", "--record"],
+]
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=" ".join)
+@pytest.mark.parametrize("path", HOSTILE_FILES, ids=lambda p: p.name)
+def test_every_command_over_the_hostile_corpus(command: list[str], path: Path) -> None:
+    """Each file of tests/data/hostile/ (see its README) gives clean output or a located one-line
+    error: never a traceback, never a control character on the terminal."""
+    status, out, err = run(*command, str(path))
+    assert status in (0, 2) and "Traceback" not in out + err
+    # BRF on standard output keeps its CR LF and form feeds, as the file would
+    _assert_no_control(out, keep="\n\r\f" if command[0] == "export" else "\n")
+    _assert_no_control(err, keep="\n")
+    if status == 2:  # check lists the record's problems on standard output, one a line
+        problems = (out if command == ["check"] and out else err).splitlines()
+        assert problems and all(line.removeprefix("ombre: ").startswith(str(path)) for line in problems), err
+        assert len(problems) == 1 or command == ["check"]
+        assert max(map(len, problems)) < 500 + len(str(path))  # a huge word is not echoed whole
