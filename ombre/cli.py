@@ -5,7 +5,8 @@ Subcommands::
     replay FILE [--json] [--game N]   replay a game record trick by trick, then result and payments
     check FILE                        validate records; each problem as FILE:LINE:COL: message
     deal --seed N [--rules R]         a random deal, printed as a game record
-    decode FILE                       decode a braille (BRF) file, one paragraph a line
+    decode FILE [--strict]            decode a braille (BRF) file, one paragraph a line (another
+                                      geometry than 40 x 25 is a warning, with --strict an error)
     export brf OUT [--line-length N] [--page-length N]
                                       the 1665 pamphlet as a BRF file in the reader's lines and pages
     export brf --record FILE OUT [--game N] [--line-length N] [--page-length N]
@@ -354,14 +355,31 @@ def _deal(args: argparse.Namespace) -> int:
 
 
 def _decode_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("file", metavar="FILE", help="a braille (BRF) file, grade 1, 40 x 25 ('-' for stdin)")
+    p.add_argument(
+        "file",
+        metavar="FILE",
+        help="a braille (BRF) file, grade 1, in any line and page length ('-' for stdin)",
+    )
+    p.add_argument(
+        "--strict",
+        action="store_true",
+        help="refuse a layout other than the 1665 file's 40 cells a line and 25 lines a page "
+        "(without it, a warning on standard error)",
+    )
     _max_bytes_argument(p)
 
 
 def _decode(args: argparse.Namespace) -> int:
-    from ombre.sources.braille import decode
+    from ombre.sources.braille import decode, unusual_geometry
 
-    doc = decode(_read_text(args.file, "braille file", args.max_bytes), path=args.file)
+    doc = decode(
+        _read_text(args.file, "braille file", args.max_bytes), path=args.file, width=None, page_length=None
+    )
+    unusual = unusual_geometry(doc)
+    if unusual and args.strict:
+        raise CommandError(f"{args.file}: {unusual} (--strict)")
+    if unusual:
+        args.err.write(f"{PROG}: {args.file}: warning: {unusual}\n")
     args.out.write(doc.text + "\n")
     return 0
 

@@ -744,3 +744,31 @@ def test_every_command_over_the_hostile_corpus(command: list[str], path: Path) -
         assert problems and all(line.removeprefix("ombre: ").startswith(str(path)) for line in problems), err
         assert len(problems) == 1 or command == ["check"]
         assert max(map(len, problems)) < 500 + len(str(path))  # a huge word is not echoed whole
+
+
+def test_decode_reads_other_geometry_with_a_warning_and_strict_refuses_it(tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    from ombre.sources.braille import encode, load_1665
+
+    source = load_1665()
+    wide = tmp_path / "wide.brf"
+    wide.write_text(encode(source.flow, replace(source.format, width=52, page_length=30)), encoding="ascii")
+    status, out, err = run("decode", str(wide))
+    # the same words (a block break that falls at a line's end cannot be seen in any geometry)
+    assert status == 0 and out.split() == source.text.split()
+    assert (
+        err == f"ombre: {wide}: warning: lines of 52 cells (the 1665 file has 40); pages of 30 lines "
+        "(the 1665 file has 25)\n"
+    )
+    line = assert_one_line_error(*run("decode", "--strict", str(wide)))
+    assert line.startswith(f"ombre: {wide}: lines of 52 cells") and line.endswith("(--strict)")
+    fragment = tmp_path / "fragment.brf"
+    fragment.write_text("\r\n".join(source_1665_lines()[30:33]) + "\r\n", encoding="ascii")
+    assert run("decode", "--strict", str(fragment))[::2] == (0, "")
+
+
+def source_1665_lines() -> list[str]:
+    from ombre.sources.braille import source_1665
+
+    return source_1665().splitlines()
