@@ -10,7 +10,7 @@ HTML   := _build/html
 export MPLBACKEND := Agg
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: book build serve test lint unit nbval book-tests browser lab bench clean vendor
+.PHONY: book build serve test lint unit nbval book-tests browser lab bench clean vendor epub pdf
 
 $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
@@ -35,8 +35,17 @@ serve:
 	@echo "Serving the book on http://127.0.0.1:$(PORT)/ (Ctrl-C to stop)"
 	$(BIN)/python -m http.server $(PORT) --bind 127.0.0.1 --directory $(HTML)
 
-## test: lint, types, unit/property/doctests, notebooks (nbval), the book built with -W, browser tests
-test: lint unit nbval build book-tests
+## epub: the book as an EPUB 3 (_build/epub/ombre.epub), after the HTML build (it reuses the executed pages)
+epub: $(STAMP)
+	rm -rf _build/epub
+	$(BIN)/jupyter-book build -W -n --keep-going . --builder custom --custom-builder epub
+
+## pdf: the book as one PDF for print (_build/pdf/ombre.pdf), Debian's Chromium printing the built pages
+pdf: $(STAMP)
+	$(BIN)/python tools/book_pdf.py $(HTML) _build/pdf/ombre.pdf
+
+## test: lint, types, unit/property/doctests, notebooks (nbval), the book built with -W, the EPUB, browser tests
+test: lint unit nbval build epub pdf book-tests
 
 lint: $(STAMP)
 	$(BIN)/ruff check ombre tests benchmarks tools book/_ext

@@ -346,6 +346,61 @@ def bench_page(quick: bool) -> list[Figure]:
     ]
 
 
+def bench_browser_whatif(quick: bool) -> list[Figure]:
+    """One What if answer in headless Chromium on the served book (median, ms): Belinda's game branched.
+
+    The engine is started first (not timed); each answer is a branch of the published
+    reconstruction at one step, played on by the double-dummy solver, from the page's call to
+    the worker until its HTML is back.  Needs the built book (``make build``).
+    """
+    import os
+    from pathlib import Path
+
+    from playwright.sync_api import sync_playwright
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from tests.browser.conftest import LAUNCH_ARGS, serve
+
+    html_dir = Path(os.environ.get("BOOK_HTML", Path(__file__).resolve().parents[1] / "_build" / "html"))
+    if not (html_dir / "book" / "belinda" / "tricks.html").is_file():
+        raise SystemExit(f"benchmarks: the book is not built at {html_dir}: run `make build` first")
+    rounds = 3 if quick else 15
+    chromium = os.environ.get("OMBRE_CHROMIUM", "/usr/bin/chromium")
+    server = serve(html_dir)
+    url = next(server)
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=chromium, args=LAUNCH_ARGS)
+            page = browser.new_page()
+            page.goto(f"{url}/book/belinda/tricks.html")
+            median: float = page.evaluate(
+                """async (rounds) => {
+                  const data = document.querySelector('#pole').omViewer.data;
+                  const ask = (m, p) => OmbreLive.call(m, Object.assign({record: data.rec}, p));
+                  const opts = await ask('whatif.options', {step: 9});
+                  const times = [];
+                  for (let r = 0; r < rounds; r++) {
+                    const card = opts.legal[r % opts.legal.length].card;
+                    const t0 = performance.now();
+                    await ask('whatif.branch', {step: 9, card: card});
+                    times.push(performance.now() - t0);
+                  }
+                  times.sort((a, b) => a - b);
+                  return times[Math.floor(times.length / 2)];
+                }""",
+                rounds,
+            )
+            browser.close()
+    finally:
+        server.close()
+    return [("browser_whatif_ms", round(median, 1), "ms")]
+
+
+def bench_browser(quick: bool) -> list[Figure]:
+    """The live engine in the browser."""
+    return bench_browser_whatif(quick)
+
+
 GROUPS: dict[str, Callable[[bool], list[Figure]]] = {
     "playouts": bench_playouts,
     "tournament": bench_tournament,
@@ -354,6 +409,7 @@ GROUPS: dict[str, Callable[[bool], list[Figure]]] = {
     "solve": bench_solve,
     "records": bench_records,
     "page": bench_page,
+    "browser": bench_browser,
 }
 
 

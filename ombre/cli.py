@@ -421,19 +421,23 @@ def _export(args: argparse.Namespace) -> int:
         from ombre.sources.edition import load_edition
 
         brf, what = load_edition().to_brf(fmt), "the 1665 pamphlet"
+    pages = brf.count("\f") + 1
+    # BRF is ASCII; newline="" keeps its CR LF line ends and form feeds as they are
+    said = f"{what} in braille, {pages} pages of {fmt.page_length} lines of {fmt.width} cells"
+    return _write_export(args, brf, "ascii", "", said)
+
+
+def _write_export(args: argparse.Namespace, text: str, encoding: str, newline: str, said: str) -> int:
+    """Write an export to ``args.target`` (``-``: standard output) and say what was written."""
     if args.target == "-":
-        args.out.write(brf)
+        args.out.write(text)
         return 0
     try:
-        # BRF is ASCII; newline="" keeps its CR LF line ends and form feeds as they are
-        with open(args.target, "w", encoding="ascii", newline="") as fh:
-            fh.write(brf)
+        with open(args.target, "w", encoding=encoding, newline=newline) as fh:
+            fh.write(text)
     except OSError as exc:
         raise CommandError(f"{args.target}: cannot write the file ({exc.strerror or exc})") from None
-    pages = brf.count("\f") + 1
-    args.err.write(
-        f"{args.target}: {what} in braille, {pages} pages of {fmt.page_length} lines of {fmt.width} cells\n"
-    )
+    args.err.write(f"{args.target}: {said}\n")
     return 0
 
 
@@ -443,16 +447,8 @@ def _export_tei(args: argparse.Namespace) -> int:
     if args.record is not None or args.game is not None:
         raise CommandError("export tei writes the 1665 edition: --record and --game are for export brf")
     xml = edition_tei()
-    if args.target == "-":
-        args.out.write(xml)
-        return 0
-    try:
-        with open(args.target, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(xml)
-    except OSError as exc:
-        raise CommandError(f"{args.target}: cannot write the file ({exc.strerror or exc})") from None
-    args.err.write(f"{args.target}: the 1665 edition as TEI P5 XML ({len(xml.encode()):,} bytes)\n")
-    return 0
+    said = f"the 1665 edition as TEI P5 XML ({len(xml.encode()):,} bytes)"
+    return _write_export(args, xml, "utf-8", "\n", said)
 
 
 def _record_brf(args: argparse.Namespace, fmt: Any) -> tuple[str, str]:

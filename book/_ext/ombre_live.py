@@ -44,6 +44,8 @@ PYODIDE_FILES = (
     "package.json",
     "README.md",
 )
+#: the builders of pages read in a browser (not the EPUB, whose reader runs no Python)
+WEB_BUILDERS = ("html", "dirhtml", "singlehtml")
 ROOT = Path(__file__).resolve().parents[2]
 CACHE = ROOT / "_build" / "vendor" / f"pyodide-{PYODIDE_VERSION}"
 
@@ -142,12 +144,12 @@ def write_live_assets(static: Path) -> dict[str, Any]:
 
 def _check_early(app: Sphinx) -> None:
     # fail at the start of a build, not after every page has run, when Pyodide cannot be had
-    if app.builder.format == "html":
+    if app.builder.name in WEB_BUILDERS:
         ensure_pyodide()
 
 
 def _finish(app: Sphinx, exception: Exception | None) -> None:
-    if exception is None and app.builder.format == "html":
+    if exception is None and app.builder.name in WEB_BUILDERS:
         write_live_assets(Path(app.outdir) / "_static")
 
 

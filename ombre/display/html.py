@@ -15,6 +15,7 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Iterable, Sequence
+from importlib import resources
 
 from ombre.display.cardtext import card_text_html
 from ombre.engine.probability import wilson_interval
@@ -179,3 +180,23 @@ def markdown_table(caption: str, table: str | Sequence[str], *, row_headers: int
     cls = ROW_HEADERS_CLASS if row_headers == 1 else f"{ROW_HEADERS_CLASS}-{row_headers}"
     options = f":class: {cls}\n" if row_headers > 0 else ""
     return f":::{{table}} {title}\n{options}\n{text.strip()}\n:::"
+
+
+def inline_assets(package: str, css_name: str, js_name: str) -> tuple[str, str]:
+    """A package's ``static/`` stylesheet and script, checked that they can be inlined in a page.
+
+    Inlined, neither may end its own element or open another one.
+
+    >>> css, js = inline_assets("ombre.display.replay", "viewer.css", "viewer.js")
+    >>> ".om-viewer" in css and "OmbreViewer" in js
+    True
+    """
+    from ombre.errors import OmbreError
+
+    base = resources.files(package) / "static"
+    css = (base / css_name).read_text(encoding="utf-8")
+    js = (base / js_name).read_text(encoding="utf-8")
+    for name, text, tag in ((css_name, css, "style"), (js_name, js, "script")):
+        if f"</{tag}" in text.lower() or "<script" in text.lower() or "<!--" in text:
+            raise OmbreError(f"{name} cannot be inlined: it contains '</{tag}', '<script' or '<!--'")
+    return css, js

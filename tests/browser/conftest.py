@@ -13,6 +13,7 @@ import functools
 import http.server
 import os
 import shutil
+import sys
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -165,22 +166,10 @@ def run_axe(page: Any) -> list[dict[str, Any]]:
 
 def toc_pages() -> list[str]:
     """Every page of the table of contents, as paths of the built HTML (``book/intro.html``)."""
-    import yaml
+    sys.path.insert(0, str(ROOT / "tools"))
+    from book_pdf import toc_pages as pages
 
-    toc = yaml.safe_load((ROOT / "_toc.yml").read_text(encoding="utf-8"))
-    files = [toc["root"]]
-
-    def walk(entries: list[dict[str, Any]]) -> None:
-        for entry in entries:
-            if "file" in entry:
-                files.append(entry["file"])
-            walk(entry.get("sections", []))
-            walk(entry.get("chapters", []))
-
-    for part in toc.get("parts", []):
-        walk(part.get("chapters", []))
-    walk(toc.get("chapters", []))
-    return [f"{f}.html" for f in files]
+    return pages()
 
 
 @dataclass

@@ -323,7 +323,7 @@ def test_the_play_widget_escapes_the_computer_players_names() -> None:
             break
     else:
         pytest.fail("no hand in 40 made the second player the Ombre")
-    assert "<bdi>&lt;img src=x onerror=alert(1)&gt;</bdi> was the Ombre" in w.status.value
+    assert "&lt;img src=x onerror=alert(1)&gt; was the Ombre" in w.status.value
     for part in (w.status, w.table, w.last_trick, w.history, w.hint_text):
         assert "<img" not in part.value
 

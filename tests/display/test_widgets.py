@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from ombre.display.replay import build_viewer_steps
+from ombre.display.replay import branch, build_viewer_steps
 from ombre.display.replay import widget as W
 from ombre.display.replay.widget import ReplayWidget, engine_chooser, highest_card, solver_values
 from ombre.engine.cards import DECK, Card, Suit, parse_cards
@@ -218,7 +218,7 @@ def test_seat_view_hides_other_hands() -> None:
 
 
 def test_without_a_solver_the_engine_uses_the_rule_of_thumb(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(W, "_solver", lambda: None)
+    monkeypatch.setattr(branch, "_solver", lambda: None)
     chooser, how = engine_chooser()
     assert how == "the 1665 rule of thumb"
     w = ReplayWidget(game())

@@ -24,6 +24,8 @@ from typing import Any
 
 from ombre.errors import OmbreError
 
+__all__ = ["call", "method"]
+
 _NAME = re.compile(r"([a-z][a-z_]*)\.([a-z][a-z_]*)")
 
 

@@ -18,6 +18,8 @@ from ombre.display.replay import replay_html
 from ombre.engine.record.reader import check_records, read_records
 from ombre.errors import OmbreError
 
+__all__ = ["check", "replay", "METHODS"]
+
 #: the most text a page may send (a record file of many games is far smaller)
 MAX_CHARS = 2_000_000
 #: the most problems sent back; the count of the rest is said
@@ -53,4 +55,5 @@ def replay(text: str, game: int = 0) -> dict[str, Any]:
     return {"html": replay_html(games[game], viewer_id="pasted-game"), "games": len(games)}
 
 
+#: what the page may ask of this module, by name
 METHODS = {"check": check, "replay": replay}

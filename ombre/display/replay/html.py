@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from functools import cache
-from importlib import resources
 from typing import TYPE_CHECKING, Literal
 
 from ombre.display.cardtext import card_text_html
-from ombre.display.html import name_html, names_html, tricks_word
+from ombre.display.html import inline_assets, name_html, names_html, tricks_word
+from ombre.display.replay.branch import branch_state, card_choices, card_values, has_solver, named_chooser
 from ombre.display.replay.model import (
     ViewerStep,
     ViewerSteps,
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from ombre.engine.game import GameState
     from ombre.engine.record import GameRecord
 
-__all__ = ["replay_html", "render_position", "viewer_assets"]
+__all__ = ["replay_html", "render_position", "viewer_assets", "viewer_result", "record_text"]
 
 Seat = int
 Pos = Literal["bottom", "right", "left"]
@@ -381,14 +381,7 @@ def viewer_assets() -> tuple[str, str]:
     >>> ".om-viewer" in css and "OmbreViewer" in js
     True
     """
-    base = resources.files("ombre.display.replay") / "static"
-    css = (base / "viewer.css").read_text(encoding="utf-8")
-    js = (base / "viewer.js").read_text(encoding="utf-8")
-    # both are inlined into the page: they must not end their own element or open another
-    for name, text, tag in (("viewer.css", css, "style"), ("viewer.js", js, "script")):
-        if f"</{tag}" in text.lower() or "<script" in text.lower() or "<!--" in text:
-            raise OmbreError(f"{name} cannot be inlined: it contains '</{tag}', '<script' or '<!--'")
-    return css, js
+    return inline_assets("ombre.display.replay", "viewer.css", "viewer.js")
 
 
 _ID_RE = re.compile(r"[^a-z0-9]+")
@@ -417,6 +410,9 @@ def replay_html(
     start: int | str = 0,
     card_size: float = 52,
     heading_level: int = 3,
+    whatif: bool = True,
+    engine_reference: Sequence[int] = (),
+    deviations: Sequence[tuple[int, str, str]] = (),
 ) -> str:
     """One self-contained HTML element that replays a game with buttons and keys (no kernel).
 
@@ -431,6 +427,12 @@ def replay_html(
 
     The element carries its CSS, its data (as JSON) and the viewer script inline; the script is
     defined once per page, so several viewers can share a page.
+
+    With ``whatif`` the data carries the game's record, so that, where the book's live engine
+    runs, the reader can play another card at any step (:mod:`ombre.display.browser.whatif`);
+    ``deviations`` are a branch's own departures from the game it left.  ``engine_reference``
+    names steps at which CPython's answers (the legal cards, their values, and one branch) go
+    into the data, for the browser tests to compare the browser's engine against.
     """
     _check_seat(seat_view)
     if heading_level not in (1, 2, 3, 4, 5):
@@ -463,6 +465,12 @@ def replay_html(
     if seat_view is not None:
         faces["??"] = card_back_svg(card_size)
     data = pack_steps(rp, regions, faces, start=first)
+    rec = record_text(source, rp) if whatif else None
+    if rec is not None:
+        data["rec"] = rec
+        data["dev"] = [list(d) for d in deviations]
+        if engine_reference:
+            data["ref"] = _reference(rp, engine_reference)
     css, js = viewer_assets()
     st0 = rp.steps[first]
     seats_html = "".join(
@@ -508,9 +516,89 @@ def replay_html(
         '<p class="om-keys" hidden>Keys, when the replay or one of its buttons has focus: '
         "left and right arrows for a card, up and down arrows for a trick, "
         "Home and End for the start and the end.</p>"
+        f"{_whatif_html(vid) if rec is not None else ''}"
         f"{_legend(rp)}"
         f"{_outcome_html(rp, hidden=True, level=heading_level + 1)}</div>"
         f"{_notes_html(rp, viewer_id=vid, level=heading_level + 1)}</div>"
         f'<script type="application/json" class="om-data">{json_for_script(data)}</script>'
         f"<script>{js}</script></div>"
+    )
+
+
+def record_text(source: object, rp: ViewerSteps) -> str | None:
+    """The game record of what a viewer shows, for the live engine; ``None`` if it has none.
+
+    A record is written as it is; an engine state (or built steps) from a dealt hand becomes a
+    record of its deal and moves.  A position set up without a deal has no record.
+    """
+    from ombre.engine.record import GameRecord
+    from ombre.engine.record.reader import read_record
+    from ombre.engine.record.writer import write_record
+
+    if isinstance(source, GameRecord):
+        return write_record(source)
+    state = source if not isinstance(source, ViewerSteps) else rp.state_at(len(rp.steps) - 1)
+    try:
+        text = write_record(GameRecord.from_state(state))  # type: ignore[arg-type]
+        read_record(text)  # a position without a deal writes a record that does not read back
+    except (OmbreError, ValueError, AttributeError, TypeError):
+        return None
+    return text
+
+
+def viewer_result(rp: ViewerSteps) -> dict[str, object]:
+    """How a game shown ended, JSON-ready: the sentence, the tricks and the net by player."""
+    o = rp.outcome
+    return {
+        "summary": o.summary if o is not None else "",
+        "tricks": list(rp.steps[-1].tricks),
+        "net": list(o.net) if o is not None else [],
+    }
+
+
+def _reference(rp: ViewerSteps, steps: Sequence[int]) -> dict[str, object]:
+    """CPython's answers at ``steps``: the choices and values, and a branch at the first step."""
+    out: dict[str, object] = {}
+    for k in steps:
+        state = rp.state_at(k)
+        out[str(k)] = {"options": card_choices(state), "values": card_values(state)}
+    if steps and has_solver():
+        k = steps[0]
+        state = rp.state_at(k)
+        card = card_choices(state)["legal"][-1]["card"]
+        branch_state(state, card, named_chooser("solver")[0])
+        out["branch"] = {"step": k, "card": card, **viewer_result(build_viewer_steps(state))}
+    return out
+
+
+def _whatif_html(vid: str) -> str:
+    """The What if controls: shown by the script when the game has a record; off until the engine runs."""
+    panel = f"{vid}-whatif"
+    players = "".join(
+        f'<option value="{value}">{label}</option>'
+        for value, label in (
+            ("solver", "the double-dummy solver"),
+            ("rule-of-thumb", "the 1665 rule of thumb"),
+            ("monte-carlo", "the Monte Carlo player"),
+        )
+    )
+    return (
+        '<div class="om-whatif" hidden>'
+        f'<button type="button" class="om-btn om-wi-open" aria-expanded="false" aria-controls="{panel}">'
+        "What if…</button>"
+        f'<div class="om-wi-panel" id="{panel}" role="group" aria-label="What if" hidden>'
+        '<p class="om-wi-state"></p>'
+        f'<p class="om-wi-row"><label for="{panel}-card">Instead, <span class="om-wi-who">the player</span> '
+        f'plays</label> <select id="{panel}-card" class="om-wi-card"></select></p>'
+        f'<p class="om-wi-row"><label for="{panel}-player">The others play by</label> '
+        f'<select id="{panel}-player" class="om-wi-player">{players}</select> '
+        f'<label for="{panel}-seed">seed</label> '
+        f'<input id="{panel}-seed" class="om-wi-seed" type="number" min="0" step="1" value="1" '
+        'inputmode="numeric"></p>'
+        '<p class="om-wi-row"><button type="button" class="om-btn om-wi-play">'
+        "Play it and let the engine finish</button> "
+        '<button type="button" class="om-btn om-wi-values">Show card values</button></p>'
+        '<p class="om-wi-refused"></p>'
+        '<ul class="om-wi-valuelist"></ul>'
+        "</div></div>"
     )

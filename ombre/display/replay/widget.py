@@ -29,18 +29,26 @@ False
 from __future__ import annotations
 
 import html
-import importlib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from ombre.display.cardtext import card_text_html
 from ombre.display.live import display_with_live_regions, live_html, say
-from ombre.display.replay import ViewerSteps, build_viewer_steps, render_position, sort_hand
-from ombre.engine.cards import Card, Suit, parse_card
-from ombre.engine.game import DeclareVole, GameState, Phase, Play
-from ombre.engine.rules import effective_suit, explain_play, explain_winner, why_illegal
+from ombre.display.replay import ViewerSteps, branch, build_viewer_steps, render_position, sort_hand
+from ombre.display.replay.branch import (
+    Chooser,
+    branch_state,
+    engine_chooser,
+    highest_card,
+    refused_by_rule,
+    solver_values,
+    why_allowed,
+)
+from ombre.engine.cards import Card, parse_card
+from ombre.engine.game import GameState, Phase
+from ombre.engine.rules import explain_winner
 from ombre.errors import OmbreError
 from ombre.words import capitalise
 
@@ -53,9 +61,6 @@ __all__ = [
     "labelled_slider",
     "why_allowed",
 ]
-
-#: Picks the card for the player to move in a state in the play phase.
-Chooser = Callable[[GameState], Card]
 
 
 def labelled_slider(options: Sequence[str], description: str) -> Any:
@@ -87,102 +92,6 @@ def labelled_slider(options: Sequence[str], description: str) -> Any:
     readout.add_class("ombre-slider-readout")
     widgets.jslink((slider, "index"), (readout, "selected_index"))
     return widgets.VBox([slider, readout])
-
-
-def _solver() -> Any | None:
-    """The solver module, if it is installed and offers what the widget needs."""
-    try:
-        mod = importlib.import_module("ombre.engine.solver")
-    except ImportError:
-        return None
-    if not all(hasattr(mod, name) for name in ("Position", "analyse", "OUTCOME_ORDER")):
-        return None
-    return mod
-
-
-def solver_values(state: GameState) -> dict[Card, tuple[int, str]] | None:
-    """The solver's value of each legal card: (the Ombre's tricks, the result), or ``None``.
-
-    ``None`` when :mod:`ombre.engine.solver` is not available or the state is not in the play phase.
-    """
-    mod = _solver()
-    if mod is None or state.phase is not Phase.PLAY or state.ombre is None:
-        return None
-    position = mod.Position.from_state(state)
-    tricks: dict[Card, int] = mod.analyse(position, "tricks")
-    outcome: dict[Card, Any] = mod.analyse(position, "outcome")
-    return {card: (tricks[card], str(outcome[card].value)) for card in tricks}
-
-
-def highest_card(state: GameState) -> Card:
-    """The simplest computer player: the highest legal card (trumps first, by the order of play).
-
-    >>> from ombre.engine.cards import parse_cards, Suit
-    >>> s = GameState.from_position([parse_cards("As 3d"), parse_cards("2s Qh"), parse_cards("3s Jh")],
-    ...                             trump=Suit.SPADES, ombre=0, leader=0)
-    >>> highest_card(s)
-    Card.parse('As')
-    """
-    legal = state.legal_cards()
-    if not legal:
-        raise OmbreError("nobody can play a card now")
-    return sort_hand(legal, state.trump)[0]
-
-
-def engine_chooser() -> tuple[Chooser, str]:
-    """The best available computer play and its description.
-
-    Double-dummy best play when the solver is available (the Ombre maximises his result, then his
-    tricks; the defenders together minimise them; among equal cards the lowest is played),
-    otherwise the 1665 rule of thumb (:class:`ombre.engine.players.RuleOfThumbPlayer`), otherwise the
-    highest legal card.
-    """
-    mod = _solver()
-    if mod is not None:
-        order = list(mod.OUTCOME_ORDER)
-
-        def best(state: GameState) -> Card:
-            legal = state.legal_cards()
-            if len(legal) == 1:
-                return legal[0]
-            values = solver_values(state)
-            assert values is not None and state.trump is not None
-            ombre_moves = state.current_player == state.ombre
-
-            def score(card: Card) -> tuple[int, int]:
-                tricks, result = values[card]
-                key = (order.index(next(r for r in order if r.value == result)), tricks)
-                return key if ombre_moves else (-key[0], -key[1])
-
-            top = max(score(c) for c in legal)
-            # the cheapest of the equally good cards
-            return [c for c in sort_hand(legal, state.trump) if score(c) == top][-1]
-
-        return best, "the double-dummy solver (best play for every side)"
-    try:
-        players = importlib.import_module("ombre.engine.players")
-        rot = players.RuleOfThumbPlayer()
-    except (ImportError, AttributeError):
-        return highest_card, "the highest legal card"
-
-    def rule_of_thumb(state: GameState) -> Card:
-        seat = state.current_player
-        assert seat is not None
-        action = rot.choose(state.view(seat))
-        if not isinstance(action, Play):
-            raise OmbreError(f"the computer player answered {action} where a card was needed")
-        return action.card
-
-    return rule_of_thumb, "the 1665 rule of thumb"
-
-
-def _finish(state: GameState, chooser: Chooser) -> None:
-    """Play ``state`` to the end; a vole is never declared on the reader's behalf."""
-    while not state.is_terminal():
-        if state.phase is Phase.VOLE:
-            state.apply(DeclareVole(False))
-            continue
-        state.apply(Play(chooser(state)))
 
 
 def _label(source: object, index: int) -> str:
@@ -244,7 +153,7 @@ class ReplayWidget:
         self.deviations: list[tuple[int, str, Card]] = []
         self.step = 0
         self._values: dict[tuple[int, int], dict[Card, tuple[int, str]] | None] = {}
-        self.has_solver = _solver() is not None
+        self.has_solver = branch.has_solver()
 
         # -- widgets
         #: the position shown: the static viewer's table (:meth:`html`)
@@ -405,17 +314,10 @@ class ReplayWidget:
             self.go(step)
         state = self.state()
         c = card if isinstance(card, Card) else parse_card(card, state.trump)
-        legal = state.legal_cards()
-        if c not in legal:
-            seat = state.current_player
-            who = state.players[seat] if seat is not None else "nobody"
-            allowed = ", ".join(str(x) for x in sort_hand(legal, state.trump)) or "none"
-            reason = _refusal(state, c)
-            raise OmbreError(f"{who} may not play the {c.name} here ({reason}); legal: {allowed}")
         at = self.step
         trump = state.trump
-        state.apply(Play(c))
-        _finish(state, self.chooser)
+        assert trump is not None
+        branch_state(state, c, self.chooser)
         mover = self.current.players[self.current.steps[at].to_move or 0]
         # a branch of a branch keeps the departures made before this card
         earlier = [d for d in self.deviations if d[0] < at] if self.in_branch else []
@@ -569,11 +471,7 @@ class ReplayWidget:
         seat = state.current_player
         if state.phase is not Phase.PLAY or seat is None or self.seat_view not in (None, seat):
             return ""  # nor another seat's hidden cards
-        legal = state.legal_cards()
-        by_rule: dict[str, list[str]] = {}
-        for c in sort_hand(state.hand(seat), state.trump):
-            if c not in legal:
-                by_rule.setdefault(_refusal(state, c), []).append(c.symbol)
+        by_rule = {rule: [c.symbol for c in cards] for rule, cards in refused_by_rule(state).items()}
         if not by_rule:
             return ""
         who = capitalise(state.players[seat])
@@ -585,31 +483,6 @@ class ReplayWidget:
 
     def _ipython_display_(self) -> None:
         display_with_live_regions(self.box)
-
-
-def _refusal(state: GameState, card: Card) -> str:
-    """The rule that forbids ``card`` to the player to move (:func:`ombre.engine.rules.why_illegal`)."""
-    seat = state.current_player
-    if seat is None or state.trump is None:
-        return "nobody can play a card now"
-    trick = state.current_trick
-    on_table = trick.cards if trick is not None and len(trick.cards) < 3 else ()
-    return why_illegal(state.hand(seat), on_table, card, state.trump) or "it is not a legal card here"
-
-
-def why_allowed(hand: Sequence[Card], on_table: Sequence[Card], card: Card, trump: Suit) -> str:
-    """The rule that allows a card that does not follow the suit led; ``""`` for one that follows.
-
-    ``hand`` is the player's hand before or after the card is played.  A card played against the
-    rule (a renounce, accepted in a record's replay) is called so.  The replay and the play widget
-    both say it (:func:`ombre.engine.rules.explain_play` without its ``legal:``).
-    """
-    if not on_table or effective_suit(card, trump) is effective_suit(on_table[0], trump):
-        return ""
-    said = explain_play((*hand, card) if card not in hand else hand, on_table, card, trump)
-    if said.startswith("illegal: "):
-        return "a renounce: " + said.removeprefix("illegal: ")
-    return said.removeprefix("legal: ")
 
 
 def _insert_after(text: str, marker: str, end: str, words: str) -> str:

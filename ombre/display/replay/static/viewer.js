@@ -5,7 +5,7 @@
    ever set here through textContent. */
 (function () {
   "use strict";
-  var VERSION = 1;
+  var VERSION = 2;
   if (window.OmbreViewer && window.OmbreViewer.version >= VERSION) {
     window.OmbreViewer.scan();
     return;
@@ -95,6 +95,7 @@
     this.step = k;
     this.updateControls(s);
     this.markNote(s.t);
+    if (this.whatif) this.whatif.stepped();
     if (opts.hash) this.writeHash();
   };
 
@@ -216,7 +217,10 @@
       // the game keys belong to the replay itself and its buttons; in the commentary, the
       // result or anywhere else they scroll as usual
       var t = ev.target;
-      if (t !== root && !(t && t.closest && t.closest(".om-controls, .om-jump"))) return;
+      if (t !== root && !(t && t.closest && t.closest(".om-controls, .om-jump"))) {
+        if (ev.key === "Escape" && self.whatif && self.whatif.back()) ev.preventDefault();
+        return;
+      }
       var map = {
         ArrowRight: "next",
         ArrowLeft: "prev",
@@ -228,10 +232,206 @@
         End: "last"
       };
       var name = map[ev.key];
-      if (!name) return;
+      if (!name) {
+        if (ev.key === "Escape" && self.whatif && self.whatif.back()) ev.preventDefault();
+        return;
+      }
       ev.preventDefault();
       self.act(name);
     });
+    if (this.data.rec && root.querySelector(".om-whatif")) this.whatif = new WhatIf(this);
+  };
+
+
+  // What if: another card at this step, played on by the live engine (OmbreLive, in a worker).
+  // The branch is a viewer of its own, put just after this one; Escape or its button comes back.
+  function WhatIf(viewer) {
+    var root = viewer.root;
+    this.v = viewer;
+    this.box = root.querySelector(".om-whatif");
+    this.open = root.querySelector(".om-wi-open");
+    this.panel = root.querySelector(".om-wi-panel");
+    this.state = root.querySelector(".om-wi-state");
+    this.who = root.querySelector(".om-wi-who");
+    this.card = root.querySelector(".om-wi-card");
+    this.player = root.querySelector(".om-wi-player");
+    this.seed = root.querySelector(".om-wi-seed");
+    this.play = root.querySelector(".om-wi-play");
+    this.valuesBtn = root.querySelector(".om-wi-values");
+    this.refused = root.querySelector(".om-wi-refused");
+    this.valueList = root.querySelector(".om-wi-valuelist");
+    this.branchBox = null;
+    this.asked = 0;
+    this.box.hidden = false;
+    var self = this;
+    this.open.addEventListener("click", function () {
+      var on = self.open.getAttribute("aria-expanded") !== "true";
+      self.open.setAttribute("aria-expanded", String(on));
+      self.panel.hidden = !on;
+      if (on) self.refresh(true);
+    });
+    this.play.addEventListener("click", function () { self.branch(); });
+    this.valuesBtn.addEventListener("click", function () { self.values(); });
+    this.player.addEventListener("change", function () { self.seed.disabled = self.player.value !== "monte-carlo"; });
+    this.seed.disabled = true;
+  }
+
+  WhatIf.prototype.live = function () {
+    if (!window.OmbreLive) return "The live engine is not on this page.";
+    return window.OmbreLive.unavailable();
+  };
+
+  WhatIf.prototype.say = function (text) {
+    this.v.status.textContent = text;
+  };
+
+  WhatIf.prototype.enable = function (on) {
+    var ctl = [this.card, this.player, this.play, this.valuesBtn];
+    for (var i = 0; i < ctl.length; i++) ctl[i].disabled = !on;
+    this.seed.disabled = !on || this.player.value !== "monte-carlo";
+  };
+
+  WhatIf.prototype.call = function (method, params) {
+    params.record = this.v.data.rec;
+    return window.OmbreLive.call(method, params);
+  };
+
+  WhatIf.prototype.stepped = function () {
+    if (this.open.getAttribute("aria-expanded") === "true") this.refresh(false);
+  };
+
+  // the legal cards at the step shown, and the rule against each other card
+  WhatIf.prototype.refresh = function (announce) {
+    var self = this;
+    var why = this.live();
+    this.valueList.textContent = "";
+    if (why) {
+      this.enable(false);
+      this.state.textContent = "What if is off: " + why;
+      if (announce) this.say(this.state.textContent);
+      return;
+    }
+    var k = this.v.step;
+    if (k >= this.v.last()) {
+      this.enable(false);
+      this.card.textContent = "";
+      this.refused.textContent = "";
+      this.state.textContent = "The game is over: step back to a card to play another.";
+      if (announce) this.say(this.state.textContent);
+      return;
+    }
+    var ask = ++this.asked;
+    this.enable(false);
+    this.state.textContent = window.OmbreLive.state() === "ready" ? "Asking the engine…" : "Starting the live engine…";
+    this.call("whatif.options", { step: k }).then(function (a) {
+      if (ask !== self.asked) return;
+      self.who.textContent = a.who || "the player";
+      self.card.textContent = "";
+      for (var i = 0; i < a.legal.length; i++) {
+        var o = document.createElement("option");
+        o.value = a.legal[i].card;
+        o.textContent = a.legal[i].name + (a.legal[i].card === a.played ? " (as played)" : "");
+        self.card.appendChild(o);
+      }
+      var alt = a.legal.filter(function (c) { return c.card !== a.played; });
+      if (alt.length) self.card.value = alt[0].card;
+      var lines = a.refused.map(function (r) { return a.who + " may not play " + r.cards.join(", ") + " (" + r.rule + ")."; });
+      self.refused.textContent = lines.join(" ");
+      self.enable(true);
+      var said = a.who + " may play " + a.legal.length + (a.legal.length === 1 ? " card" : " cards") + " here.";
+      self.state.textContent = said;
+      if (announce) self.say("What if: " + said + (lines.length ? " " + lines.join(" ") : ""));
+    }, function (err) { self.failed(err, ask); });
+  };
+
+  WhatIf.prototype.failed = function (err, ask) {
+    if (ask !== undefined && ask !== this.asked) return;
+    this.state.textContent = "The engine could not answer: " + err.message;
+    this.say(this.state.textContent);
+    this.enable(!this.live());
+  };
+
+  WhatIf.prototype.values = function () {
+    var self = this;
+    var ask = ++this.asked;
+    this.state.textContent = "Asking the solver…";
+    this.call("whatif.values", { step: this.v.step }).then(function (a) {
+      if (ask !== self.asked) return;
+      self.valueList.textContent = "";
+      for (var i = 0; i < a.values.length; i++) {
+        var li = document.createElement("li");
+        li.textContent = a.values[i].text;
+        li.setAttribute("data-card", a.values[i].card);
+        li.setAttribute("data-tricks", String(a.values[i].tricks));
+        li.setAttribute("data-result", a.values[i].result);
+        self.valueList.appendChild(li);
+      }
+      var said = a.values.length ? "Card values, with best play by everyone: " +
+        a.values.map(function (x) { return x.text; }).join("; ") + "." : "No values here.";
+      self.state.textContent = "Card values shown below.";
+      self.say(said);
+    }, function (err) { self.failed(err, ask); });
+  };
+
+  WhatIf.prototype.branch = function () {
+    var self = this;
+    var k = this.v.step;
+    var params = { step: k, card: this.card.value, player: this.player.value,
+      seed: Math.max(0, parseInt(this.seed.value, 10) || 0), earlier: this.v.data.dev || [],
+      viewer_id: this.v.root.id + "-whatif" };
+    var ask = ++this.asked;
+    this.state.textContent = "The engine plays the hand on…";
+    this.say(this.state.textContent);
+    this.call("whatif.branch", params).then(function (a) {
+      if (ask !== self.asked) return;
+      self.close();
+      var box = document.createElement("div");
+      box.className = "om-wi-branch";
+      box.setAttribute("data-from", String(k));
+      var back = document.createElement("button");
+      back.type = "button";
+      back.className = "om-btn om-wi-back";
+      back.setAttribute("aria-keyshortcuts", "Escape");
+      back.textContent = "Back to the recorded game (Escape)";
+      back.addEventListener("click", function () { self.back(); });
+      box.appendChild(back);
+      var holder = document.createElement("div");
+      holder.innerHTML = a.html; // the package's own HTML: names escaped by Python's html.escape
+      box.appendChild(holder);
+      box.addEventListener("keydown", function (ev) {
+        if (ev.key === "Escape" && !ev.defaultPrevented) { ev.preventDefault(); self.back(); }
+      });
+      self.v.root.parentNode.insertBefore(box, self.v.root.nextSibling);
+      self.branchBox = box;
+      scan();
+      var broot = holder.querySelector(".om-viewer");
+      if (broot) broot.focus();
+      self.state.textContent = a.title + ".";
+      self.say(a.title + ", the others playing by " + a.how + ". " + a.summary);
+    }, function (err) { self.failed(err, ask); });
+  };
+
+  WhatIf.prototype.close = function () {
+    if (!this.branchBox) return;
+    var inner = this.branchBox.querySelectorAll(".om-viewer");
+    for (var i = 0; i < inner.length; i++) {
+      var w = inner[i].omViewer;
+      if (w && w.whatif) w.whatif.close();
+      var at = viewers.indexOf(w);
+      if (at >= 0) viewers.splice(at, 1);
+    }
+    this.branchBox.parentNode.removeChild(this.branchBox);
+    this.branchBox = null;
+  };
+
+  WhatIf.prototype.back = function () {
+    if (!this.branchBox) return false;
+    var from = Number(this.branchBox.getAttribute("data-from"));
+    this.close();
+    this.v.root.focus();
+    this.v.show(from, { hash: true });
+    this.say("Back to the recorded game, before card " + (from + 1) + ". " + this.v.data.steps[from].w);
+    return true;
   };
 
   Viewer.prototype.linkGotos = function () {
