@@ -27,6 +27,7 @@ __all__ = [
     "ROW_HEADERS_CLASS",
     "table_html",
     "markdown_table",
+    "inline_assets",
     "name_html",
     "names_html",
 ]
