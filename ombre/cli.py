@@ -5,7 +5,8 @@ Subcommands::
     replay FILE [--json] [--game N]   replay a game record trick by trick, then result and payments
     check FILE                        validate records; each problem as FILE:LINE:COL: message
     deal --seed N [--rules R]         a random deal, printed as a game record
-    decode FILE                       decode a braille (BRF) file, one paragraph a line
+    decode FILE [--strict]            decode a braille (BRF) file, one paragraph a line (another
+                                      geometry than 40 x 25 is a warning, with --strict an error)
     export brf OUT [--line-length N] [--page-length N]
                                       the 1665 pamphlet as a BRF file in the reader's lines and pages
     export brf --record FILE OUT [--game N] [--line-length N] [--page-length N]
@@ -51,7 +52,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, BinaryIO, NoReturn, TextIO
 
 from ombre.errors import OmbreError, RecordError
-from ombre.words import plural
+from ombre.words import plural, shortened, visible
 
 if TYPE_CHECKING:
     from ombre.engine.record import GameRecord
@@ -74,6 +75,24 @@ class Subcommand:
     arguments: Callable[[argparse.ArgumentParser], None]
     run: Callable[[argparse.Namespace], int]
     description: str = ""
+    #: True for a command whose standard output is a file's bytes (BRF's CR LF and form feeds), not text
+    raw_output: bool = False
+
+
+class _Visible:
+    """A text stream that shows every control character escaped but the line end
+    (:func:`ombre.words.visible`): a name, tag or comment from a file cannot move the cursor, clear
+    the screen, retitle the window or reorder the line on the reader's terminal.  The escapes are
+    valid inside JSON strings, so ``replay --json`` stays JSON."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        return self.stream.write(visible(text, keep="\n"))
+
+    def flush(self) -> None:
+        self.stream.flush()
 
 
 class _ShowVersion(Exception):
@@ -293,7 +312,7 @@ def _check(args: argparse.Namespace) -> int:
         for p in found:
             problems += 1
             if problems <= args.max_errors:
-                args.out.write(_one_line(str(p)) + "\n")
+                args.out.write(_located(p) + "\n")
     if problems > args.max_errors:
         args.out.write(f"{args.file}: and {plural(problems - args.max_errors, 'more problem')}\n")
     if problems:
@@ -338,14 +357,31 @@ def _deal(args: argparse.Namespace) -> int:
 
 
 def _decode_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("file", metavar="FILE", help="a braille (BRF) file, grade 1, 40 x 25 ('-' for stdin)")
+    p.add_argument(
+        "file",
+        metavar="FILE",
+        help="a braille (BRF) file, grade 1, in any line and page length ('-' for stdin)",
+    )
+    p.add_argument(
+        "--strict",
+        action="store_true",
+        help="refuse a layout other than the 1665 file's 40 cells a line and 25 lines a page "
+        "(without it, a warning on standard error)",
+    )
     _max_bytes_argument(p)
 
 
 def _decode(args: argparse.Namespace) -> int:
-    from ombre.sources.braille import decode
+    from ombre.sources.braille import decode, unusual_geometry
 
-    doc = decode(_read_text(args.file, "braille file", args.max_bytes), path=args.file)
+    doc = decode(
+        _read_text(args.file, "braille file", args.max_bytes), path=args.file, width=None, page_length=None
+    )
+    unusual = unusual_geometry(doc)
+    if unusual and args.strict:
+        raise CommandError(f"{args.file}: {unusual} (--strict)")
+    if unusual:
+        args.err.write(f"{PROG}: {args.file}: warning: {unusual}\n")
     args.out.write(doc.text + "\n")
     return 0
 
@@ -609,6 +645,7 @@ SUBCOMMANDS: list[Subcommand] = [
         "line and page length",
         _export_arguments,
         _export,
+        raw_output=True,
     ),
     Subcommand(
         "solve",
@@ -645,7 +682,7 @@ def build_parser() -> argparse.ArgumentParser:
     for cmd in SUBCOMMANDS:
         p = sub.add_parser(cmd.name, help=cmd.help, description=cmd.description or cmd.help)
         cmd.arguments(p)
-        p.set_defaults(run=cmd.run)
+        p.set_defaults(run=cmd.run, raw_output=cmd.raw_output)
     return parser
 
 
@@ -659,8 +696,8 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None, err: T
     parser = build_parser()
     try:
         args = parser.parse_args(list(argv) if argv is not None else sys.argv[1:])
-        args.out = stdout
-        args.err = stderr
+        args.out = stdout if getattr(args, "raw_output", False) else _Visible(stdout)
+        args.err = _Visible(stderr)
         status: int = args.run(args)
         stdout.flush()  # inside the try: a reader that went away (| head) is met here, not at exit
         return status
@@ -672,7 +709,7 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None, err: T
     except SystemExit as exc:  # --help prints and exits; keep its status
         return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
     except RecordError as exc:  # already located: FILE:LINE:COL: message
-        stderr.write(_one_line(str(exc)) + "\n")
+        stderr.write(_located(exc) + "\n")
         return 2
     except OmbreError as exc:
         stderr.write(_one_line(f"{PROG}: {exc}") + "\n")
@@ -697,5 +734,17 @@ def _silence_stdout() -> None:
         pass
 
 
+#: The most characters a message echoes of one word of the input (a tag, a card): a word of a record
+#: a megabyte long is not shown whole.
+ECHO = 200
+
+
 def _one_line(text: str) -> str:
-    return " ".join(text.split("\n")).strip()
+    """A message as one line a terminal shows as it is: its line ends made spaces, every other
+    control character escaped, and each huge word of the input cut to :data:`ECHO` characters."""
+    return visible(shortened(" ".join(text.split("\n")).strip(), ECHO))
+
+
+def _located(error: RecordError) -> str:
+    """A record's problem as one line, ``FILE:LINE:COL: message``; the file's name is shown whole."""
+    return visible(error.location) + ": " + _one_line(error.message)

@@ -1,16 +1,23 @@
-"""Small helpers for the English the package writes, shared by every layer (they import nothing).
+r"""Small helpers for the English the package writes, shared by every layer (they import nothing).
 
 >>> capitalise("the Baron wins"), possessive("Belinda"), possessive("Ombres"), plural(1, "mark")
 ('The Baron wins', "Belinda's", "Ombres'", '1 mark')
 >>> listed(["Spadille"]), listed(["Spadille", "Manille", "Basto"])
 ('Spadille', 'Spadille, Manille and Basto')
+
+Text that came from a user's file is shown with its control characters escaped (:func:`visible`),
+and a message shortens what it echoes of the input (:func:`shortened`):
+
+>>> print(visible("Ann\x1b[2J"), shortened("unknown tag 'Ev" + "e" * 200 + "nt'", limit=8))
+Ann\u001b[2J unknown tag 'Eveeeee… (198 more characters)
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
-__all__ = ["capitalise", "possessive", "plural", "listed"]
+__all__ = ["capitalise", "possessive", "plural", "listed", "visible", "shortened", "CONTROL"]
 
 
 def capitalise(text: str) -> str:
@@ -36,3 +43,49 @@ def listed(words: Iterable[str]) -> str:
     """``a``, ``a and b``, ``a, b and c``: one or more words in a sentence."""
     items = list(words)
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+#: What must not reach a terminal or a reader raw: the C0 controls (escape sequences, bells, line
+#: ends), DEL, the C1 controls (including NEL), the line and paragraph separators, the bidi controls
+#: that reorder the text around them (LRM, RLM, ALM, embeddings, overrides, isolates), the byte
+#: order mark, and lone surrogates (an undecodable file name; they cannot even be written).
+CONTROL = re.compile(
+    r"[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff\ud800-\udfff]"
+)
+
+# the short escapes that JSON and Python share; every other control is written \uXXXX (valid in a
+# JSON string too, so that escaping JSON output leaves it JSON)
+_SHORT = {"\t": "\\t", "\n": "\\n", "\r": "\\r"}
+
+
+def visible(text: str, keep: str = "") -> str:
+    r"""``text`` with every :data:`CONTROL` character but those in ``keep`` shown as an escape.
+
+    >>> visible("Ann\u202e; Ben\nCat\x85")
+    'Ann\\u202e; Ben\\nCat\\u0085'
+    >>> print(visible("one\ntwo\tthree", keep="\n"))
+    one
+    two\tthree
+    """
+
+    def escape(match: re.Match[str]) -> str:
+        ch = match.group()
+        if ch in keep:
+            return ch
+        return _SHORT.get(ch) or f"\\u{ord(ch):04x}"
+
+    return CONTROL.sub(escape, text)
+
+
+def shortened(text: str, limit: int = 80) -> str:
+    """``text`` with each run of more than ``limit`` characters without a space cut to ``limit``
+    and the count of the rest, so that a message does not echo a whole huge word of the input.
+
+    >>> shortened("not a bid: " + "x" * 1000, limit=10)
+    'not a bid: xxxxxxxxxx… (990 more characters)'
+    """
+    return re.sub(
+        rf"\S{{{limit + 1},}}",
+        lambda m: f"{m.group()[:limit]}… ({len(m.group()) - limit:,} more characters)",
+        text,
+    )

@@ -8,9 +8,12 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from ombre import cli
 from ombre.engine.game import Deal
@@ -23,6 +26,7 @@ from ombre.engine.record import (
     replay_record,
     write_records,
 )
+from ombre.words import CONTROL
 
 GOLDEN = Path(__file__).parent / "data" / "golden"
 
@@ -649,3 +653,138 @@ def test_class_summary_reads_a_folder_and_names_a_bad_file_in_one_line(tmp_path:
     assert err.count("\n") == 1 and err.startswith("ombre: ") and "bo.json: line 2" in err
     status, out, err = run("class-summary", str(tmp_path / "nowhere"))
     assert status == 2 and out == "" and err.count("\n") == 1 and "not a folder" in err
+
+
+# --------------------------------------------------------------------------- terminal safety
+
+# the characters that must never reach a terminal raw (ombre.words.CONTROL), mixed into other text
+_HOSTILE = st.text(
+    st.one_of(
+        st.sampled_from("\x1b\x07\x08\r\n\t\x00\x7f\x85\x9b\u061c\u200e\u200f\u2028\u2029\u202e\u2067\ufeff"),
+        st.characters(blacklist_categories=("Cs",)),
+    ),
+    min_size=1,
+    max_size=30,
+)
+
+
+def _assert_no_control(text: str, keep: str = "") -> None:
+    assert not [ch for ch in CONTROL.findall(text) if ch not in keep], repr(text)
+
+
+def _specimen_with(name: str, event: str, comment: str) -> str:
+    return (
+        example_text("specimen.omb")
+        .replace("Ann;", f"{name};")
+        .replace('"Ann"', f'"{name}"')
+        .replace("A specimen hand", event)
+        .replace("\n1. ", f"\n{{{comment}}}\n1. ", 1)
+    )
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck))
+@given(name=_HOSTILE, event=_HOSTILE, comment=_HOSTILE)
+def test_no_control_character_reaches_the_terminal(name: str, event: str, comment: str) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "hostile.omb"
+        path.write_text(_specimen_with(name, event, comment), encoding="utf-8")
+        for argv in (["replay"], ["replay", "--json"], ["check"], ["solve"]):
+            status, out, err = run(*argv, str(path))
+            assert status in (0, 2)
+            _assert_no_control(out, keep="\n")
+            _assert_no_control(err, keep="\n")
+            if status == 2:
+                assert err.count("\n") <= 1 or argv == ["check"]
+            if argv == ["replay", "--json"] and status == 0:
+                # the escapes are JSON's: the names read back as the reader read them
+                assert json.loads(out)["players"] == list(read_record_file(str(path))[0].players)
+    status, out, err = run("deal", "--seed", "1", "--players", f"{name}; Ben; Cat")
+    _assert_no_control(out, keep="\n")
+    _assert_no_control(err, keep="\n")
+
+
+def test_escape_sequences_are_shown_not_obeyed(tmp_path: Path) -> None:
+    path = tmp_path / "x.omb"
+    path.write_text(_specimen_with("Ann\x1b[2J\u202e", "Event\x1b]0;owned\x07", "note"), encoding="utf-8")
+    status, out, _ = run("replay", str(path))
+    assert status == 0
+    assert "Players in the order of play: Ann\\u001b[2J\\u202e (eldest)" in out
+    status, out, _ = run("solve", str(path))
+    assert out.startswith("Event\\u001b]0;owned\\u0007\n")
+
+
+def test_a_message_echoes_a_huge_word_cut_short(tmp_path: Path) -> None:
+    path = tmp_path / "huge.omb"
+    word = "X" * 1_000_000
+    path.write_text(example_text("specimen.omb").replace("3. 7s Kh 5s", f"3. 7s {word} 5s"), encoding="utf-8")
+    for command in ("replay", "check", "solve"):
+        status, out, err = run(command, str(path))
+        line = (out + err).strip()
+        assert status == 2 and "\n" not in line
+        assert len(line) < 500 + len(str(path))
+        assert f"{path}:24:7: 'XXXX" in line and "… (999," in line and "more characters)" in line
+
+
+def test_an_undecodable_file_name_is_one_escaped_line(tmp_path: Path) -> None:
+    name = os.fsdecode(b"bad\xff\x1b.omb")  # a lone surrogate stands for the byte that is not UTF-8
+    status, out, err = run("check", str(tmp_path / name))
+    line = assert_one_line_error(status, out, err)
+    assert "bad\\udcff\\u001b.omb" in line
+
+
+# --------------------------------------------------------------------------- the hostile corpus
+
+HOSTILE_FILES = sorted((Path(__file__).parent / "data" / "hostile").glob("*.*"))
+COMMANDS = [
+    ["replay"],
+    ["replay", "--json"],
+    ["check"],
+    ["solve"],
+    ["decode"],
+    ["export", "brf", "-", "--record"],
+]
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=" ".join)
+@pytest.mark.parametrize("path", HOSTILE_FILES, ids=lambda p: p.name)
+def test_every_command_over_the_hostile_corpus(command: list[str], path: Path) -> None:
+    """Each file of tests/data/hostile/ (see its README) gives clean output or a located one-line
+    error: never a traceback, never a control character on the terminal."""
+    status, out, err = run(*command, str(path))
+    assert status in (0, 2) and "Traceback" not in out + err
+    # BRF on standard output keeps its CR LF and form feeds, as the file would
+    _assert_no_control(out, keep="\n\r\f" if command[0] == "export" else "\n")
+    _assert_no_control(err, keep="\n")
+    if status == 2:  # check lists the record's problems on standard output, one a line
+        problems = (out if command == ["check"] and out else err).splitlines()
+        assert problems and all(line.removeprefix("ombre: ").startswith(str(path)) for line in problems), err
+        assert len(problems) == 1 or command == ["check"]
+        assert max(map(len, problems)) < 500 + len(str(path))  # a huge word is not echoed whole
+
+
+def test_decode_reads_other_geometry_with_a_warning_and_strict_refuses_it(tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    from ombre.sources.braille import encode, load_1665
+
+    source = load_1665()
+    wide = tmp_path / "wide.brf"
+    wide.write_text(encode(source.flow, replace(source.format, width=52, page_length=30)), encoding="ascii")
+    status, out, err = run("decode", str(wide))
+    # the same words (a block break that falls at a line's end cannot be seen in any geometry)
+    assert status == 0 and out.split() == source.text.split()
+    assert (
+        err == f"ombre: {wide}: warning: lines of 52 cells (the 1665 file has 40); pages of 30 lines "
+        "(the 1665 file has 25)\n"
+    )
+    line = assert_one_line_error(*run("decode", "--strict", str(wide)))
+    assert line.startswith(f"ombre: {wide}: lines of 52 cells") and line.endswith("(--strict)")
+    fragment = tmp_path / "fragment.brf"
+    fragment.write_text("\r\n".join(source_1665_lines()[30:33]) + "\r\n", encoding="ascii")
+    assert run("decode", "--strict", str(fragment))[::2] == (0, "")
+
+
+def source_1665_lines() -> list[str]:
+    from ombre.sources.braille import source_1665
+
+    return source_1665().splitlines()

@@ -12,6 +12,8 @@ this module must never import matplotlib).  Escaping is the standard library's
 
 from __future__ import annotations
 
+import html
+import re
 from collections.abc import Iterable, Sequence
 from importlib import resources
 
@@ -25,7 +27,38 @@ __all__ = [
     "ROW_HEADERS_CLASS",
     "table_html",
     "markdown_table",
+    "inline_assets",
+    "name_html",
+    "names_html",
 ]
+
+
+def name_html(name: str) -> str:
+    """A player's name in a page: escaped, and isolated in ``<bdi>`` so that a right-to-left name, or
+    a bidi override inside it, cannot reorder the sentence around it.
+
+    >>> name_html("<img src=x onerror=alert(1)>")
+    '<bdi>&lt;img src=x onerror=alert(1)&gt;</bdi>'
+    """
+    return f"<bdi>{html.escape(name)}</bdi>"
+
+
+def names_html(text: str, names: Iterable[str]) -> str:
+    """``text`` escaped, with each of the player ``names`` in it isolated as :func:`name_html` does.
+
+    >>> names_html("Ann plays; Bob passes; Annabel passes", ["Ann", "Bob", "Annabel"])
+    '<bdi>Ann</bdi> plays; <bdi>Bob</bdi> passes; <bdi>Annabel</bdi> passes'
+    """
+    found = sorted({n for n in names if n}, key=len, reverse=True)  # "Annabel" before "Ann"
+    if not found:
+        return html.escape(text)
+    pattern = re.compile(r"(?<!\w)(?:" + "|".join(re.escape(n) for n in found) + r")(?!\w)")
+    out, at = [], 0
+    for m in pattern.finditer(text):
+        out += [html.escape(text[at : m.start()]), name_html(m.group())]
+        at = m.end()
+    return "".join([*out, html.escape(text[at:])])
+
 
 #: The class by which the book's Sphinx extension makes a Markdown table's first column its row headers.
 ROW_HEADERS_CLASS = "ombre-row-headers"

@@ -58,6 +58,8 @@ from ombre.errors import BrailleError
 __all__ = [
     "WIDTH",
     "PAGE_LENGTH",
+    "measure",
+    "unusual_geometry",
     "EXPORT_FORMAT",
     "CELLS",
     "Place",
@@ -658,12 +660,15 @@ def encode_blocks(blocks: Iterable[str], fmt: BrfFormat = EXPORT_FORMAT) -> str:
 
 
 def decode(
-    brf: str, *, path: str | None = None, width: int = WIDTH, page_length: int = PAGE_LENGTH
+    brf: str, *, path: str | None = None, width: int | None = WIDTH, page_length: int | None = PAGE_LENGTH
 ) -> BrailleDocument:
     """Decode a BRF file (uncontracted, 40 x 25) into words with their braille positions.
 
     Raises :class:`~ombre.errors.BrailleError`, located by page, line and
-    cell, on any sign it cannot read or any break of the layout.
+    cell, on any sign it cannot read or any break of the layout.  A ``width`` or ``page_length``
+    of ``None`` reads the file's own geometry (:func:`measure`): other BRF files use other line
+    and page lengths, and a fragment has no pages at all; :func:`unusual_geometry` says how the
+    result differs from the 1665 file's.
 
     >>> decode("#a4 ,the ,spadillio1 or ,ace of ,spades4").text
     '1. The Spadillio, or Ace of Spades.'
@@ -683,6 +688,10 @@ def decode(
     form_feed = "\f" in brf
     if form_feed and len(raw) > 1 and raw[-1] == "\f":
         raw.pop()  # a form feed after the last page ends the file, not a page of its own
+    if width is None or page_length is None:
+        measured = _measure(raw, form_feed)
+        width = measured[0] if width is None else width
+        page_length = measured[1] if page_length is None else page_length
 
     # pages and lines
     lines: list[BrailleLine] = []
@@ -777,6 +786,53 @@ def decode(
         form_feed=form_feed,
     )
     return BrailleDocument(tuple(lines), tuple(paragraphs), fmt)
+
+
+def measure(brf: str) -> tuple[int, int]:
+    """The line and page length a BRF file was laid out in, as far as its cells show: the longest
+    line, and the lines of its first page (of the longest page when form feeds end the pages, which
+    may be short; of the whole file when it has no page break, as a fragment has none).
+
+    >>> measure(",a line of some cells\\n,and another\\n")
+    (21, 2)
+    >>> measure(source_1665())
+    (40, 25)
+    """
+    raw = brf.split("\r\n" if "\r\n" in brf else "\n")
+    if len(raw) > 1 and raw[-1] == "":
+        raw.pop()
+    return _measure(raw, "\f" in brf)
+
+
+def _measure(raw: Sequence[str], form_feed: bool) -> tuple[int, int]:
+    width = max((len(t.lstrip("\f")) for t in raw), default=1)
+    pages = [0]
+    for text in raw:
+        if form_feed and text.startswith("\f"):
+            pages.append(0)
+        if text.lstrip("\f") == "" and not form_feed:
+            pages.append(0)
+            continue
+        pages[-1] += 1
+    return max(width, 1), max(max(pages) if form_feed else pages[0], 1)
+
+
+def unusual_geometry(doc: BrailleDocument) -> str | None:
+    """How the layout of ``doc`` differs from the 1665 file's 40 cells a line and 25 lines a page,
+    or ``None``: a fragment (one page, no line over 40 cells, at most 25 lines) does not differ.
+
+    >>> print(unusual_geometry(decode(",the ,royal ,game of the ,ombre4 " * 3, width=None, page_length=None)))
+    lines of 99 cells (the 1665 file has 40)
+    >>> unusual_geometry(decode(",the ,royal ,game", width=None, page_length=None)) is None
+    True
+    """
+    fmt, found = doc.format, []
+    if fmt.width > WIDTH:
+        found.append(f"lines of {fmt.width} cells (the 1665 file has {WIDTH})")
+    paged = doc.pages > 1 and not fmt.form_feed
+    if fmt.page_length > PAGE_LENGTH or (paged and fmt.page_length != PAGE_LENGTH):
+        found.append(f"pages of {fmt.page_length} lines (the 1665 file has {PAGE_LENGTH})")
+    return "; ".join(found) or None
 
 
 # --------------------------------------------------------------------------- the 1665 source

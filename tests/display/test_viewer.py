@@ -311,6 +311,49 @@ def test_names_comments_and_titles_are_escaped() -> None:
     assert steps[1]["a"] == f"{EVIL} plays Spadille, the Ace of Spades."
 
 
+def test_the_play_widget_escapes_the_computer_players_names() -> None:
+    from ombre.display.play.widget import PlayWidget
+
+    # the student passes; in some hand the computer with the hostile name becomes the Ombre
+    for seed in range(40):
+        w = PlayWidget(seed=seed, names=("me", EVIL, "K"))
+        while not w.state.is_terminal():
+            w.act(RuleOfThumbPlayer().choose(w.state.view(0)) if w.phase != "bidding" else "pass")
+        if w.state.ombre == 1:
+            break
+    else:
+        pytest.fail("no hand in 40 made the second player the Ombre")
+    assert "&lt;img src=x onerror=alert(1)&gt; was the Ombre" in w.status.value
+    for part in (w.status, w.table, w.last_trick, w.history, w.hint_text):
+        assert "<img" not in part.value
+
+
+RTL = "\u202eArabic \u0639\u0644\u064a"  # an override and a right-to-left name
+
+
+def test_right_to_left_names_are_isolated_so_they_cannot_reorder_the_sentence() -> None:
+    rp = build_viewer_steps(belinda_state(names=(RTL, "the Baron", "the Knight")))
+    for page in (
+        replay_html(rp, viewer_id="x"),
+        render_position(rp, 3),
+        render_position(rp, len(rp.steps) - 1),
+    ):
+        # attributes (aria-label), words for screen readers alone and the script's data are not laid out
+        text = re.sub(r"<script.*?</script>|<span class=\"om-sr\">[^<]*</span>", "", page, flags=re.S)
+        text = re.sub(r'"[^"]*"', "", text)
+        assert text.count(RTL) == text.count(f"<bdi>{RTL}</bdi>") > 0
+    assert f'<th scope="row"><bdi>{RTL}</bdi></th>' in replay_html(rp, viewer_id="x")
+
+
+def test_a_record_that_cannot_be_replayed_shows_itself_and_the_located_problem() -> None:
+    from ombre.engine.record import example_text, read_record
+
+    bad = example_text("specimen.omb").replace("3. 7s Kh 5s", "3. 7s 5s Kh")
+    page = read_record(bad, path="x.omb")._repr_html_()
+    assert "x.omb:24:7: trick 3: it is Ben&#x27;s turn, not Cat&#x27;s" in page
+    assert "<pre>[Event &quot;A specimen hand&quot;]" in page and "Traceback" not in page
+
+
 def test_private_use_characters_in_input_cannot_fake_references() -> None:
     words, packed = pack_strings(['<span class="a">\ue000</span>', '<span class="a">b</span>'])
     expanded = [_unpack(words, p) for p in packed]

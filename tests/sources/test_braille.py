@@ -6,6 +6,7 @@ import io
 import shutil
 import subprocess
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -27,8 +28,10 @@ from ombre.sources.braille import (
     encode_word,
     from_unicode,
     load_1665,
+    measure,
     source_1665,
     to_unicode,
+    unusual_geometry,
 )
 
 # --------------------------------------------------------------------------- the 1665 file
@@ -407,3 +410,27 @@ def test_form_feed_pages_are_checked() -> None:
         BrfFormat(width=0)
     # a form feed after the last page, as some embossing software writes, ends the file
     assert decode("one\r\n\ftwo\r\n\f", width=10, page_length=2).pages == 2
+
+
+@pytest.mark.parametrize(("width", "length"), [(32, 20), (40, 25), (52, 30), (28, 100)])
+def test_braille_of_another_geometry_is_measured_and_decoded(width: int, length: int) -> None:
+    """The 1665 text laid out for another display or embosser (pages separated by blank lines, as
+    in the 1665 file) reads back word for word with the geometry measured from the cells."""
+    source = load_1665()
+    brf = encode(source.flow, replace(source.format, width=width, page_length=length))
+    assert measure(brf) == (width, length)
+    doc = decode(brf, width=None, page_length=None)
+    assert [w.text for w in doc.words] == [w.text for w in source.words]
+    assert (doc.format.width, doc.format.page_length) == (width, length)
+    note = unusual_geometry(doc)
+    assert (note is None) == (width <= 40 and length == 25)
+    if width > 40:
+        assert f"lines of {width} cells" in str(note)
+
+
+def test_a_fragment_has_no_pages_and_no_unusual_geometry() -> None:
+    fragment = "\n".join(source_1665().split("\n")[30:33])
+    doc = decode(fragment, width=None, page_length=None)
+    assert doc.pages == 1 and unusual_geometry(doc) is None
+    whole = [bl.cells for bl in load_1665().lines if bl.page == 2 and 5 <= bl.line <= 7]
+    assert [bl.cells for bl in doc.lines] == whole

@@ -27,6 +27,8 @@ from ombre.display.replay import replay_html
 from ombre.engine.game import Phase, parse_action
 from ombre.errors import OmbreError
 
+__all__ = ["options", "new", "act", "hint", "view", "METHODS"]
+
 #: the hands in play, by id (one worker serves one page: a few hands at most)
 HANDS: dict[str, HandInPlay] = {}
 #: the most hands kept; the oldest goes first
@@ -132,4 +134,5 @@ def view(hand_id: str) -> dict[str, Any]:
     }
 
 
+#: what the page may ask of this module, by name
 METHODS = {"options": options, "new": new, "act": act, "hint": hint, "view": view}

@@ -15,7 +15,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Literal
 
 from ombre.display.cardtext import card_text_html
-from ombre.display.html import inline_assets, tricks_word
+from ombre.display.html import inline_assets, name_html, names_html, tricks_word
 from ombre.display.replay.branch import branch_state, card_choices, card_values, has_solver, named_chooser
 from ombre.display.replay.model import (
     ViewerStep,
@@ -107,7 +107,7 @@ def _seat_html(
     hand_class = "om-hand om-spread" if values else "om-hand"
     return (
         '<div class="om-seat-head">'
-        f'<span class="om-name">{html.escape(name)}</span>{role_html}'
+        f'<span class="om-name">{name_html(name)}</span>{role_html}'
         '<span class="om-turn">to play</span>'
         '<span class="om-pile"><span class="om-stack" aria-hidden="true" '
         f'style="width:{11 * won + 16 if won else 0}px">'
@@ -152,7 +152,7 @@ def _table_html(
             slots.append(
                 f'<div class="{cls}"{attrs}><span class="om-sr">{said}</span>'
                 '<span class="om-slot-empty" aria-hidden="true"></span>'
-                f'<span class="om-slot-label" aria-hidden="true">{html.escape(name)}</span></div>'
+                f'<span class="om-slot-label" aria-hidden="true">{name_html(name)}</span></div>'
             )
             continue
         notes = []
@@ -169,7 +169,7 @@ def _table_html(
         slots.append(
             f'<div class="{cls}"{attrs}><span class="om-sr">{said}</span>'
             f"{_card_html(card, rp.trump, mode, size, conj, hidden=True)}"
-            f'<span class="om-slot-label" aria-hidden="true">{html.escape(label)}</span></div>'
+            f'<span class="om-slot-label" aria-hidden="true">{names_html(label, [name])}</span></div>'
         )
     if step.trick == 0:
         where = "No trick yet"
@@ -270,16 +270,16 @@ def _outcome_html(rp: ViewerSteps, *, hidden: bool, level: int = 4) -> str:
     if o is None:
         return ""
     rows = "".join(
-        f'<tr><th scope="row">{html.escape(rp.players[s])}</th>'
+        f'<tr><th scope="row">{name_html(rp.players[s])}</th>'
         f'<td class="om-num">{rp.steps[-1].tricks[s]}</td>'
         f'<td class="om-num">{html.escape(o.net[s])}</td></tr>'
         for s in range(3)
     )
-    transfers = "".join(f"<li>{html.escape(t)}</li>" for t in o.transfers)
+    transfers = "".join(f"<li>{names_html(t, rp.players)}</li>" for t in o.transfers)
     attr = " hidden" if hidden else ""
     return (
         f'<div class="om-result"{attr}><h{level} class="om-part">Result</h{level}>'
-        f"<p>{html.escape(o.summary)}</p>"
+        f"<p>{names_html(o.summary, rp.players)}</p>"
         f"<table><caption>Payments under {html.escape(o.rules_title)}</caption>"
         '<thead><tr><th scope="col">Player</th><th scope="col">Tricks</th>'
         '<th scope="col">Net</th></tr></thead>'
@@ -363,12 +363,12 @@ def render_position(
     return (
         f'<div class="om-viewer om-static" role="region" aria-label="{html.escape("Replay: " + rp.title)}">'
         f"<style>{viewer_assets()[0]}</style>"
-        f'<h3 class="om-title">{html.escape(rp.title)}</h3>'
+        f'<h3 class="om-title">{names_html(rp.title, rp.players)}</h3>'
         '<div class="om-layout"><div class="om-main">'
         f'<div class="om-table" role="group" aria-label="The card table">{"".join(seats)}'
         f'<div class="om-trick" role="group" aria-label="The trick on the table">{table}</div></div>'
-        + (f'<p class="om-status">{html.escape(st.announcement)}</p>' if show_status else "")
-        + f'<p class="om-where">{html.escape(st.position)}</p>'
+        + (f'<p class="om-status">{names_html(st.announcement, rp.players)}</p>' if show_status else "")
+        + f'<p class="om-where">{names_html(st.position, rp.players)}</p>'
         f"{_legend(rp)}{result}</div>{notes}</div></div>"
     )
 
@@ -499,19 +499,20 @@ def replay_html(
     return (
         f'<div class="om-viewer" id="{vid}" tabindex="0" role="region" aria-label="{label}">'
         f"<style>{css}</style>"
-        f'<h{heading_level} class="om-title" id="{vid}-title">{html.escape(rp.title)}</h{heading_level}>'
+        f'<h{heading_level} class="om-title" id="{vid}-title">'
+        f"{names_html(rp.title, rp.players)}</h{heading_level}>"
         '<div class="om-layout"><div class="om-main">'
         f'<div class="om-table" role="group" aria-label="The card table">{seats_html}'
         '<div class="om-trick" role="group" aria-label="The trick on the table" '
         f'data-region="3">{table0}</div>'
         "</div>"
         '<p class="om-status" role="status" aria-live="polite" aria-atomic="true">'
-        f"{html.escape(st0.announcement)}</p>"
+        f"{names_html(st0.announcement, rp.players)}</p>"
         f'<p class="om-nojs">{_NO_SCRIPT}</p>'
         f'<div class="om-controls" role="group" aria-label="Step through the game" hidden>{controls}</div>'
         f'<div class="om-jump" role="group" aria-label="Go to a trick" hidden>'
         f'<span class="om-jump-label">Go to trick:</span>{"".join(jumps)}</div>'
-        f'<p class="om-where">{html.escape(st0.position)}</p>'
+        f'<p class="om-where">{names_html(st0.position, rp.players)}</p>'
         '<p class="om-keys" hidden>Keys, when the replay or one of its buttons has focus: '
         "left and right arrows for a card, up and down arrows for a trick, "
         "Home and End for the start and the end.</p>"

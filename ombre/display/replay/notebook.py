@@ -78,8 +78,20 @@ def state_html(state: GameState) -> str:
 
 
 def record_html(record: GameRecord) -> str:
-    """A game record as an interactive replay, or its state if play never began (``_repr_html_``)."""
+    """A game record as an interactive replay, or its state if play never began, or, if it cannot be
+    replayed, the located problem and the record as written (``_repr_html_``)."""
     try:
         return replay_html(record)
     except OmbreError:
+        pass
+    try:
         return state_html(_state_of(record))
+    except OmbreError as exc:
+        # a notebook shows what it can: the located problem and the record as written, no traceback
+        from ombre.engine.record import write_record
+
+        return (
+            '<div class="ombre-record-error"><p role="alert">'
+            "<strong>This record cannot be replayed:</strong> "
+            f"{html.escape(str(exc))}</p><pre>{html.escape(write_record(record))}</pre></div>"
+        )
