@@ -4,14 +4,18 @@ Three readings of the game are shipped as game records (package data,
 ``ombre/belinda/records/belinda-*.omb``):
 
 ``pole``
-    the published full reconstruction (probably W. Pole's, *The Evolution of
-    Whist*, 1895), completed with particular small cards;
+    the hands of the reconstruction printed, probably by W. Pole, in *The
+    Evolution of Whist* (1895), with small cards, exchange and stock
+    completed by this edition;
 ``king-of-clubs``
-    the reading in which the King of Clubs at trick 5 is the third player's
-    card, not Belinda's lead (Morley: "or possibly the other player");
+    this edition's hands for the reading in which the King of Clubs at
+    trick 5 is the third player's card, not Belinda's lead (Morley: "or
+    possibly the other player");
 ``baker``
-    O. R. Baker's reading: Belinda plays without taking in and nobody
-    exchanges.
+    O. R. Baker's bid and exchange (Belinda plays without taking in and
+    nobody exchanges) on this edition's hands: Baker's own hands, like
+    Tillotson's (1940) and Wimsatt's (1950), are not in the sources the
+    project holds.
 
 Every line of Pope that says something about the cards is a
 :class:`Constraint` with its line numbers, checked against a record by
@@ -23,6 +27,8 @@ analyses use the double-dummy solver (:mod:`ombre.engine.solver`).
 >>> rows = check_record(load_record("pole"))
 >>> [r.id for r in rows if not r.ok]
 ['iii.37-44', 'iii.79-80']
+>>> [r.id for r in check_record(load_record("king-of-clubs")) if not r.ok]
+['iii.37-44', 'iii.67-69']
 >>> [r.reason for r in rows if r.id == "iii.79-80"]
 ['no clubs among the cards that fall to the diamonds (4♥, 6♦, 5♥, 7♦)']
 

@@ -194,14 +194,18 @@ class Constraint:
     prune) and otherwise the reason it fails.  ``tricks`` are the tricks the
     test looks at (``()``: the setting, checked before play), ``places`` the
     cards it puts at a trick (and a seat, by role), which lets the counter
-    prune early; the test itself checks them too.  ``kind`` is ``"text"`` for
-    what the lines say outright and ``"reading"`` for an interpretation.
+    prune early; the test itself checks them too.  ``kind`` says how the claim
+    rests on the poem: ``"stated"``, what the lines say outright;
+    ``"deduction"``, what the rules of play make of stated facts (an illegal
+    play is refused anyway, so a deduction never changes a count); and
+    ``"reading"``, an interpretation of the words that a careful reader may
+    or may not accept.
     """
 
     id: str
     lines: tuple[int, int]
     claim: str
-    kind: Literal["text", "reading"]
+    kind: Literal["stated", "deduction", "reading"]
     tricks: tuple[int, ...]
     test: Test = field(repr=False)
     places: tuple[tuple[Card, int, str | None], ...] = ()
@@ -378,8 +382,12 @@ def _trick4_knave(h: History) -> str | None:
     return _first(r, _won_by(h, 4, h.belinda, "Belinda"))
 
 
+def _trick4_pam_falls(h: History) -> str | None:
+    return _first(_at(h, J_C, 4, None, ""), _won_by(h, 4, h.belinda, "Belinda"))
+
+
 def _trick4_pam(h: History) -> str | None:
-    r = _first(_at(h, J_C, 4, None, ""), _won_by(h, 4, h.belinda, "Belinda"))
+    r = _trick4_pam_falls(h)
     if r is not None:
         return r
     w = h.where(J_C)
@@ -489,8 +497,16 @@ def _ace_leads(h: History) -> str | None:
     )
 
 
-def _her_hearts(h: History) -> str | None:
-    return _first(_at(h, Q_H, 8, h.belinda, "Belinda"), _at(h, K_H, 9, h.belinda, "Belinda"))
+def _her_king(h: History) -> str | None:
+    return _at(h, K_H, 9, h.belinda, "Belinda")
+
+
+def _her_queen(h: History) -> str | None:
+    return _at(h, Q_H, 8, h.belinda, "Belinda")
+
+
+def _amazon_her_host(h: History) -> str | None:
+    return _at(h, K_C, 5, h.belinda, "Belinda")
 
 
 def _king_wins(h: History) -> str | None:
@@ -529,10 +545,15 @@ B, R, K = "Belinda", "Baron", "Knight"
 
 #: Every constraint, in the order of the poem.
 CONSTRAINTS: tuple[Constraint, ...] = (
-    Constraint("iii.25-27", (25, 27), "Belinda is the Ombre, against the two knights", "text", (), _ombre),
-    Constraint("iii.29-30", (29, 30), "each player holds nine cards", "text", (9,), _nine),
+    Constraint("iii.25-27", (25, 27), "Belinda is the Ombre, against the two knights", "stated", (), _ombre),
+    Constraint("iii.29-30", (29, 30), "each player holds nine cards", "stated", (9,), _nine),
     Constraint(
-        "iii.31-34", (31, 34), "Belinda's hand, when she spreads it, holds a matador", "text", (9,), _matador
+        "iii.31-34",
+        (31, 34),
+        "Belinda's hand, when she spreads it, holds a matador",
+        "stated",
+        (9,),
+        _matador,
     ),
     Constraint(
         "iii.37-44",
@@ -542,12 +563,12 @@ CONSTRAINTS: tuple[Constraint, ...] = (
         (9,),
         _courts,
     ),
-    Constraint("iii.45-46", (45, 46), "spades are trumps", "text", (), _spades),
+    Constraint("iii.45-46", (45, 46), "spades are trumps", "stated", (), _spades),
     Constraint(
         "iii.49-50",
         (49, 50),
         "trick 1: Belinda leads Spadille, both knights play trumps, she wins",
-        "text",
+        "stated",
         (1,),
         _trick1,
         ((A_S, 1, B),),
@@ -556,7 +577,7 @@ CONSTRAINTS: tuple[Constraint, ...] = (
         "iii.51-52",
         (51, 52),
         "trick 2: Belinda leads Manille, both knights play trumps, she wins",
-        "text",
+        "stated",
         (2,),
         _trick2,
         ((M_S, 2, B),),
@@ -565,7 +586,7 @@ CONSTRAINTS: tuple[Constraint, ...] = (
         "iii.53-54",
         (53, 54),
         "trick 3: Belinda leads Basto and wins one trump and one Plebeian card (not a king, queen or knave)",
-        "text",
+        "stated",
         (3,),
         _trick3,
         ((A_C, 3, B),),
@@ -574,7 +595,7 @@ CONSTRAINTS: tuple[Constraint, ...] = (
         "iii.55-58",
         (55, 58),
         "trick 4: Belinda leads the King of Spades",
-        "text",
+        "stated",
         (4,),
         _trick4_king,
         ((K_S, 4, B),),
@@ -583,7 +604,7 @@ CONSTRAINTS: tuple[Constraint, ...] = (
         "iii.59-60",
         (59, 60),
         "trick 4: the Knave of Spades falls to the King",
-        "text",
+        "stated",
         (4,),
         _trick4_knave,
         ((J_S, 4, None),),
@@ -591,19 +612,28 @@ CONSTRAINTS: tuple[Constraint, ...] = (
     Constraint(
         "iii.61-64",
         (61, 64),
-        "trick 4: Pam falls too, and its holder has no trump left",
-        "text",
+        "trick 4: Pam falls to the King of Spades too",
+        "stated",
+        (4,),
+        _trick4_pam_falls,
+        ((J_C, 4, None),),
+    ),
+    Constraint(
+        "iii.55-64",
+        (55, 64),
+        "Pam is a knight's, and, answering the King of Spades with a plain card, he has no trump left",
+        "deduction",
         (4, 9),
         _trick4_pam,
         ((J_C, 4, None),),
         (1, 2, 3, 4),
     ),
-    Constraint("iii.65", (65, 65), "Belinda wins tricks 1 to 4", "text", (1, 2, 3, 4), _yield),
+    Constraint("iii.65", (65, 65), "Belinda wins tricks 1 to 4", "stated", (1, 2, 3, 4), _yield),
     Constraint(
         "iii.66-68",
         (66, 68),
         "trick 5: the Baron's Queen of Spades wins",
-        "text",
+        "stated",
         (5,),
         _trick5_queen,
         ((Q_S, 5, R),),
@@ -612,19 +642,28 @@ CONSTRAINTS: tuple[Constraint, ...] = (
         "iii.69-74",
         (69, 74),
         "trick 5: the King of Clubs falls to her",
-        "text",
+        "stated",
         (5,),
         _trick5_king,
         ((K_C, 5, None),),
     ),
     Constraint(
-        "iii.75", (75, 75), "the Baron leads diamonds to tricks 6 and 7", "text", (6, 7), _diamonds_led
+        "iii.67-69",
+        (67, 69),
+        "the King of Clubs is Belinda's: the Amazon invades 'her host', and he is its first victim",
+        "reading",
+        (5,),
+        _amazon_her_host,
+        ((K_C, 5, B),),
+    ),
+    Constraint(
+        "iii.75", (75, 75), "the Baron leads diamonds to tricks 6 and 7", "stated", (6, 7), _diamonds_led
     ),
     Constraint(
         "iii.76-78",
         (76, 78),
         "tricks 6 and 7: the Baron's King and Queen of Diamonds lead and win",
-        "text",
+        "stated",
         (6, 7),
         _king_queen,
         ((K_D, 6, R), (Q_D, 7, R)),
@@ -641,7 +680,7 @@ CONSTRAINTS: tuple[Constraint, ...] = (
         "iii.87-88",
         (87, 88),
         "trick 8: the Baron's Knave of Diamonds wins the Queen of Hearts",
-        "text",
+        "stated",
         (8,),
         _trick8,
         ((J_D, 8, R), (Q_H, 8, None)),
@@ -650,7 +689,7 @@ CONSTRAINTS: tuple[Constraint, ...] = (
         "iii.89-94",
         (89, 94),
         "after eight tricks Belinda and the Baron have four each: the last decides",
-        "text",
+        "deduction",
         (8,),
         _jaws,
     ),
@@ -658,7 +697,7 @@ CONSTRAINTS: tuple[Constraint, ...] = (
         "iii.95",
         (95, 95),
         "trick 9: the Ace of Hearts leads",
-        "text",
+        "stated",
         (9,),
         _ace_leads,
         ((A_H, 9, R),),
@@ -666,25 +705,34 @@ CONSTRAINTS: tuple[Constraint, ...] = (
     Constraint(
         "iii.95-96",
         (95, 96),
-        "the King and Queen of Hearts are Belinda's",
-        "text",
-        (8, 9),
-        _her_hearts,
-        ((Q_H, 8, B), (K_H, 9, B)),
+        "the King of Hearts is Belinda's ('Lurk'd in her hand')",
+        "stated",
+        (9,),
+        _her_king,
+        ((K_H, 9, B),),
+    ),
+    Constraint(
+        "iii.89-96",
+        (89, 96),
+        "the captive Queen of Hearts was Belinda's (her pallor at line 89; 'his captive Queen', line 96)",
+        "reading",
+        (8,),
+        _her_queen,
+        ((Q_H, 8, B),),
     ),
     Constraint(
         "iii.97-98",
         (97, 98),
         "trick 9: Belinda's King of Hearts takes the Ace",
-        "text",
+        "stated",
         (9,),
         _king_wins,
         ((K_H, 9, B),),
     ),
-    Constraint("iii.99-100", (99, 100), "Belinda wins the game", "text", (9,), _she_wins),
+    Constraint("iii.99-100", (99, 100), "Belinda wins the game", "stated", (9,), _she_wins),
 )
 
 
 def text_constraints() -> tuple[Constraint, ...]:
-    """The constraints of kind ``"text"`` (what the lines say outright)."""
-    return tuple(c for c in CONSTRAINTS if c.kind == "text")
+    """The constraints that rest on the text alone: what the lines state and what the rules deduce from it."""
+    return tuple(c for c in CONSTRAINTS if c.kind != "reading")

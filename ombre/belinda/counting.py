@@ -136,12 +136,15 @@ def _winner(plays: Sequence[tuple[int, Token]]) -> int:
 def count_deals(
     constraints: Iterable[Constraint] = CONSTRAINTS,
     fixed: Mapping[Card, str] | None = None,
+    baron_second: bool = True,
 ) -> DealCount:
     """Count the deals for which some legal play satisfies every constraint (exactly).
 
     The setting is Belinda's game: Belinda, the eldest hand, is the Ombre in
-    seat 0 and leads; the Baron plays second and the third player (the
-    dealer) third; spades are trumps.  ``fixed`` pins cards to places (see
+    seat 0 and leads; spades are trumps.  Pope does not say who sits on her
+    right: by default the Baron plays second and the third player, who then
+    dealt, third (Pole's seating, an assumption); ``baron_second=False``
+    counts the other seating, the Baron dealing and playing third.  ``fixed`` pins cards to places (see
     :data:`PLACES`), for tests that compare with a brute-force enumeration.
     The search runs trick by trick over the classes of cards (see
     :class:`DealCount`), checks the rule of following by remembering each
@@ -163,7 +166,8 @@ def count_deals(
     tokens = _tokens(named)
     index = {t: i for i, t in enumerate(tokens)}
     sizes = [len(t.cards) for t in tokens]
-    seats = {B: 0, R: 1, K: 2}
+    players = (B, R, K) if baron_second else (B, K, R)
+    seats = {name: i for i, name in enumerate(players)}
     placed: dict[Card, tuple[int, int | None]] = {}
     forced: dict[tuple[int, int], int] = {}  # (trick, seat) -> the token that seat must play there
     for c in cons:
@@ -171,9 +175,8 @@ def count_deals(
             placed[card] = (n, seats[who] if who is not None else None)
             if who is not None:
                 forced[n, seats[who]] = index[_single(card)]
-    players = (B, R, K)
     by_trick: dict[int, list[Constraint]] = {n: [] for n in range(1, 10)}
-    setting = History(0, 1, 2, SPADES, 0, players, [])
+    setting = History(seats[B], seats[R], seats[K], SPADES, 0, players, [])
     for c in cons:
         if not c.tricks:
             if c.test(setting) is not None:
@@ -186,7 +189,7 @@ def count_deals(
     # per seat: suits shown void (plain), and the strongest trump led when a trump was refused
     voids: list[set[Suit]] = [set(), set(), set()]
     refused_trump: list[int | None] = [None, None, None]
-    history = History(0, 1, 2, SPADES, 0, players, [])
+    history = History(seats[B], seats[R], seats[K], SPADES, 0, players, [])
     found: set[tuple[tuple[tuple[int, int], ...], ...]] = set()
 
     def legal_for(seat: int, tok: Token) -> bool:
@@ -353,7 +356,7 @@ def count_deals(
             size = sizes[i]
             ks = [counts[s].get(i, 0) for s in range(3)]
             rest = size - sum(ks)
-            for place, k in zip(PLACES, [*ks, rest], strict=True):
+            for place, k in zip((*players, PLACES[3]), [*ks, rest], strict=True):
                 if k:
                     share = weight * k // size
                     for member in tok.cards:

@@ -23,11 +23,12 @@ READINGS: dict[str, str] = {
     "baker": "belinda-3-baker.omb",
 }
 
-#: Short titles for tables.
+#: Short titles for tables: whose hands, and what sets the reading apart (each record's
+#: ``Event`` and ``Source`` tags say in full whose play, whose hands and which cards are ours).
 READING_TITLES: dict[str, str] = {
-    "pole": "Pole (1895)",
+    "pole": "Pole's hands (1895)",
     "king-of-clubs": "King of Clubs third",
-    "baker": "Baker (sans prendre)",
+    "baker": "Baker's bid, our hands",
 }
 
 

@@ -284,7 +284,11 @@ RULES_1665 = RuleSet(
     ),
 )
 
-#: The rules of the *Court Gamester* (1719) as Morley (1891) tells them.
+#: The rules of the *Court Gamester* (Seymour, first printed 1719) as Morley (1891) tells them: five
+#: years after the poem, so not rules Pope can have known (those are the 1665 pamphlet's and Cotton's,
+#: 1674), but the set Morley used to explain Belinda's game.  Each field's citation says whose it is:
+#: "Morley" where the part of his note the package ships says so, "not checked" where the figure is
+#: said to be the Court Gamester's but no copy of it was consulted, "convention" where the engine chose.
 RULES_COURT_GAMESTER = RuleSet(
     name="court-gamester",
     title="The Court Gamester (Seymour, 1719; 5th ed. 1728), as told by Morley (1891)",
@@ -307,30 +311,38 @@ RULES_COURT_GAMESTER = RuleSet(
     renounce_doubles_stake=True,
     loss_divides_stakes=True,
     citations=(
-        ("unit_values", "Court Gamester/Morley: counters"),
-        ("game_stake", "Court Gamester: each lays a fish of ten counters"),
+        ("unit_values", "Morley: counters"),
+        ("game_stake", "Court Gamester, not checked against a copy: each lays a fish of ten counters"),
         ("pass_fee", 'Morley: the others say "Pass", "each depositing his counter"'),
-        ("eldest_fee", "Court Gamester/Morley: none"),
-        ("take_in_fee", "Court Gamester/Morley: none"),
-        ("matadors_need_all_three", "Court Gamester; Hoyle: false matadors count only below the three"),
-        ("matadors_three", "Court Gamester/Morley: a counter a matador, so three for the three"),
+        ("eldest_fee", "Morley: none named"),
+        ("take_in_fee", "Morley: none named"),
+        (
+            "matadors_need_all_three",
+            "Court Gamester and Hoyle, not checked against a copy: false matadors count only below the three",
+        ),
+        ("matadors_three", "Morley: a counter a matador (four for Belinda's four), so three for the three"),
         ("matadors_per_card", 'Morley: Belinda is paid "four counters from each" for four matadors'),
         ("matadors_paid", "Morley: to the winning Ombre; Hoyle: a losing Ombre pays them"),
         ("sans_prendre_bonus", 'Morley: "receives three counters from each ... pays three counters to each"'),
-        ("vole_bonus", "Court Gamester/Morley: the vole clears the table instead"),
+        ("vole_bonus", "Morley: the vole clears the table instead"),
         ("vole_clears_table", 'Morley: "clears all stakes upon the table"'),
-        ("vole_must_be_declared_before_trick", "Court Gamester/Morley: no declaration"),
+        ("vole_must_be_declared_before_trick", "Morley: no declaration named"),
         (
             "ombre_must_take_in",
             'convention; Morley: the Ombre "begins by discarding from his hand two, three, or more cards"',
         ),
-        ("forced_spadille", "Court Gamester: redeal; forced Spadille is a later variant"),
+        (
+            "forced_spadille",
+            "Court Gamester, not checked against a copy: redeal; forced Spadille is a later variant",
+        ),
         ("renounce_doubles_stake", 'Morley: "beasted for revokes": pays the value of the stake'),
         (
             "loss_divides_stakes",
             'Morley: "when he loses the two opponents will divide the stakes between them, unless one of '
             'them should have taken more tricks than the Ombre"; "For if the Ombre be beasted he has to '
-            'replace the stakes." An odd counter, of which Morley says nothing, stays on the table '
+            "replace the stakes.\" Morley's rule, not the Court Gamester's: its own treatise is reported "
+            "to leave the stakes on the board for the next deal, as the 1665 Repuesto does (not checked "
+            "against a copy). An odd counter, of which Morley says nothing, stays on the table "
             "(the engine's convention)",
         ),
     ),

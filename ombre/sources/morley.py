@@ -1,4 +1,7 @@
-"""Morley's note on the game of Ombre (1891), cleaned of the scan damage of its web copy.
+"""Morley's note on the game of Ombre (1891), cleaned of the artefacts of its web copy's word filter.
+
+The dotted words ("Pa.s.s", "ca.n.a.ls") are not scan damage: the web copy's filter dotted out
+harmless substrings (*ass*, *anal*, *tit*).  The functions keep their names (``damaged``, ``repaired``).
 
 The note is package data (``ombre/sources/data/morley-1891-game-of-ombre.txt``), unchanged; each
 repair is data (``ombre/sources/data/edition/morley.json``) and can be listed.  Morley's own
@@ -33,7 +36,7 @@ __all__ = [
 
 @dataclass(frozen=True)
 class Repair:
-    """One repair of scan damage in Morley's note: ``damaged`` became ``repaired``, and why."""
+    """One repair of the web copy's damage to Morley's note: ``damaged`` became ``repaired``, and why."""
 
     id: str
     damaged: str
@@ -56,7 +59,7 @@ def _data(name: str) -> str:
 
 
 def morley_raw() -> str:
-    """Morley's note exactly as the source file has it, scan damage included."""
+    """Morley's note exactly as the source file has it, the web copy's damage included."""
     return _data("morley-1891-game-of-ombre.txt")
 
 
@@ -82,7 +85,7 @@ def _morley() -> tuple[str, tuple[Repair, ...], tuple[Misquotation, ...]]:
 
 
 def morley_text() -> str:
-    """Morley's note with the scan damage repaired (paragraphs separated by blank lines)."""
+    """Morley's note with the web copy's damage repaired (paragraphs separated by blank lines)."""
     return _morley()[0]
 
 

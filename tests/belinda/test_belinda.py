@@ -14,6 +14,7 @@ from ombre.belinda import (
     PLACES,
     READINGS,
     BelindaError,
+    Constraint,
     CountError,
     History,
     Token,
@@ -142,7 +143,7 @@ def test_constraint_table() -> None:
     failing = {name: sorted(cid for cid, row in table.items() if not row[name].ok) for name in READINGS}
     assert failing == {
         "pole": ["iii.37-44", "iii.79-80"],
-        "king-of-clubs": ["iii.37-44"],
+        "king-of-clubs": ["iii.37-44", "iii.67-69"],
         "baker": [],
     }
     assert table["iii.37-44"]["pole"].reason == "not in play: Q♣"
@@ -151,6 +152,9 @@ def test_constraint_table() -> None:
         == "no clubs among the cards that fall to the diamonds (4♥, 6♦, 5♥, 7♦)"
     )
     assert table["rules"]["baker"].ok
+    assert (
+        table["iii.67-69"]["king-of-clubs"].reason == "the King of Clubs is played by Knight, not by Belinda"
+    )
 
 
 def test_constraints_cite_pope() -> None:
@@ -161,8 +165,24 @@ def test_constraints_cite_pope() -> None:
         assert c.id == (f"iii.{first}" if first == last else f"iii.{first}-{last}")
         assert 25 <= first <= last <= 100
         assert [n for n, _ in c.verse] == list(range(first, last + 1))
-        assert c.kind in ("text", "reading")
-    assert {c.id for c in CONSTRAINTS if c.kind == "reading"} == {"iii.37-44", "iii.79-80"}
+        assert c.kind in ("stated", "deduction", "reading")
+    kinds = {c.id: c.kind for c in CONSTRAINTS}
+    assert {cid for cid, k in kinds.items() if k == "reading"} == {
+        "iii.37-44",
+        "iii.67-69",
+        "iii.79-80",
+        "iii.89-96",
+    }
+    assert {cid for cid, k in kinds.items() if k == "deduction"} == {"iii.55-64", "iii.89-94"}
+    # iii.95-96 states the King of Hearts is hers ("Lurk'd in her hand"), not the Queen
+    assert _by_id_c("iii.95-96").names() == {Card.parse("Kh")}
+    assert {c.id for c in text_constraints()} == {cid for cid, k in kinds.items() if k != "reading"}
+
+
+def test_deductions_never_change_a_count() -> None:
+    """A deduction follows from what is stated and the rules of play, so leaving it out counts the same."""
+    stated = tuple(c for c in CONSTRAINTS if c.kind == "stated")
+    assert count_deals(stated).total == count_deals(text_constraints()).total
 
 
 def _history(tricks: list[tuple[int, str, int | None]]) -> History:
@@ -177,6 +197,10 @@ def _history(tricks: list[tuple[int, str, int | None]]) -> History:
 
 
 def _by_id(cid: str) -> object:
+    return next(c for c in CONSTRAINTS if c.id == cid)
+
+
+def _by_id_c(cid: str) -> Constraint:
     return next(c for c in CONSTRAINTS if c.id == cid)
 
 
@@ -216,22 +240,27 @@ def test_a_record_that_breaks_the_rules_is_reported() -> None:
 # ---------------------------------------------------------------------------
 
 
-def test_count_of_deals_under_the_text() -> None:
+def _reading(cid: str) -> Constraint:
+    return next(c for c in CONSTRAINTS if c.id == cid and c.kind == "reading")
+
+
+def test_count_of_deals_under_the_text_and_her_queen() -> None:
     """The count agrees with a count made by hand from the forced play.
 
-    Forced: Belinda A♠ 2♠ A♣ K♠ K♥ Q♥; the Baron Q♠ J♠ K♦ Q♦ J♦ A♥ and three of
-    the five small spades (the other two are the third player's, with Pam).
-    Free: 22 cards (clubs K Q 7-2, diamonds A 2-7, hearts J 2-7).  Belinda
-    adds three: the club she leads to trick 5 (the King, if she holds it) and
-    two more; the third player six, one of them a pip for trick 3 (there are
-    always enough).  Either Belinda holds the King of Clubs (then 2 more of 21,
-    and any 6 of the 19 left) or the third player does (Belinda has 3 of the
-    other 21 with a club among them, he has 5 of the 18 left).
+    With the text and the reading that the captive Queen of Hearts was hers
+    (iii.89-96), the forced cards are: Belinda A♠ 2♠ A♣ K♠ K♥ Q♥; the Baron
+    Q♠ J♠ K♦ Q♦ J♦ A♥ and three of the five small spades (the other two are the
+    third player's, with Pam).  Free: 22 cards (clubs K Q 7-2, diamonds A 2-7,
+    hearts J 2-7).  Belinda adds three: the club she leads to trick 5 (the King,
+    if she holds it) and two more; the third player six, one of them a pip for
+    trick 3 (there are always enough).  Either Belinda holds the King of Clubs
+    (then 2 more of 21, and any 6 of the 19 left) or the third player does
+    (Belinda has 3 of the other 21 with a club among them, he has 5 of the 18 left).
     """
     by_hand = math.comb(5, 3) * (
         math.comb(21, 2) * math.comb(19, 6) + (math.comb(21, 3) - math.comb(14, 3)) * math.comb(18, 5)
     )
-    count = count_deals(text_constraints())
+    count = count_deals((*text_constraints(), _reading("iii.89-96")))
     assert count.total == by_hand == 139_744_080
     forced = {str(c): p for c, p in count.forced().items()}
     assert forced == {
@@ -246,12 +275,33 @@ def test_count_of_deals_under_the_text() -> None:
         assert sum(count.place_of(c).values()) == count.total
 
 
+def test_count_of_deals_under_the_text() -> None:
+    """The text alone does not say whose the Queen of Hearts was: she may be the third player's."""
+    count = count_deals(text_constraints())
+    assert count.total == 370_068_580
+    qh = count.place_of(Card.parse("Qh"))
+    assert qh["Belinda"] and qh["Knight"] and not qh["Baron"] and not qh["out of play"]
+    assert count.total > count_deals((*text_constraints(), _reading("iii.89-96"))).total
+
+
+@pytest.mark.parametrize("readings", [False, True])
+def test_who_dealt_does_not_change_the_count(readings: bool) -> None:
+    """Pope does not say whether the Baron or the third player sits on Belinda's right (Pole's seating is
+    an assumption): the count is the same under both, with the Baron's and the Knight's places unchanged."""
+    cons = CONSTRAINTS if readings else text_constraints()
+    pole, other = count_deals(cons), count_deals(cons, baron_second=False)
+    assert pole.total == other.total and pole.class_deals == other.class_deals
+    assert pole.places == other.places
+
+
 def test_count_with_every_constraint() -> None:
     count = count_deals(CONSTRAINTS)
-    assert count.total == 16_107_840
+    assert count.total == 6_242_460
     # the court-card reading puts the Queen of Clubs and the Knave of Hearts in play
     for text in ("Qc", "Jh"):
         assert not count.place_of(Card.parse(text))["out of play"]
+    # the Amazon's "her host" (iii.67) gives the King of Clubs to Belinda
+    assert count.place_of(Card.parse("Kc"))["Belinda"] == count.total
 
 
 def _brute_force(pins: dict[Card, str], constraints: tuple[object, ...]) -> tuple[int, int]:
@@ -272,7 +322,7 @@ def _brute_force(pins: dict[Card, str], constraints: tuple[object, ...]) -> tupl
     ("reading", "knight", "constraints"),
     [
         ("pole", "4s 3s Jc 5c Jh 7c 6h", CONSTRAINTS),
-        ("king-of-clubs", "4s 3s Jc Kc 3h 4h Jh", CONSTRAINTS),
+        ("king-of-clubs", "4s 3s Jc Kc 3h 4h Jh", tuple(c for c in CONSTRAINTS if c.id != "iii.67-69")),
         ("king-of-clubs", "4s 3s Jc 3h 2d", text_constraints()),
     ],
 )
@@ -284,6 +334,17 @@ def test_count_matches_brute_force(reading: str, knight: str, constraints: tuple
     slow, tried = _brute_force(pins, constraints)
     assert fast == slow
     assert 0 < fast < tried  # some completions pass, some fail
+
+
+def test_count_with_the_queen_of_hearts_the_third_player_s_matches_brute_force() -> None:
+    """Under the text alone the captive Queen of Hearts may be the third player's (Belinda throws a club)."""
+    pins = {c: "Belinda" for c in parse_cards("As 2s Ac Ks Kc Kh 6d 7d 2c")}
+    pins |= {c: "Baron" for c in replay("pole").state.hands_at_play[1]}
+    pins |= {c: "Knight" for c in parse_cards("4s 3s Jc Qh")}
+    fast = count_deals(text_constraints(), fixed=pins).total
+    slow, tried = _brute_force(pins, text_constraints())
+    assert fast == slow and 0 < fast < tried
+    assert count_deals((*text_constraints(), _reading("iii.89-96")), fixed=pins).total == 0
 
 
 @pytest.mark.parametrize("name", list(READINGS))
@@ -401,6 +462,10 @@ def test_the_reconstruction_is_pole_s_only_probably() -> None:
     """The sources attribute the published reconstruction only "probably" to W. Pole (The
     Evolution of Whist, 1895): wherever the record names him as its author it says so."""
     rec = load_record("pole")
-    notes = [rec.tag("Source") or "", *rec.comments, *(c for t in rec.tricks for c in t.comments)]
-    naming = [n for n in notes if "Pole" in n]
-    assert naming and all("probably by W. Pole" in n for n in naming), naming
+    assert "probably by W. Pole" in (rec.tag("Source") or "")
+    assert "probably by W. Pole" in " ".join(rec.comments[0].split())
+    # the page number comes from the project's reference notes, not from a print copy, and says so
+    assert "not checked against a print copy" in (rec.tag("Source") or "")
+    for name in ("king-of-clubs", "baker"):
+        other = load_record(name)
+        assert "this edition's" in (other.tag("Event") or ""), name

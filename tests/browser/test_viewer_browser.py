@@ -490,5 +490,9 @@ def test_replay_notebook_in_jupyterlab(page: Any, jupyterlab: Lab) -> None:
     box.locator(".widget-button", has_text="Return to the recorded game").click()
     expect(status).to_have_text("Belinda plays the King of Clubs.")
     # another reconstruction
-    box.locator(".widget-dropdown select").first.select_option(label="Without taking in, after Baker")
-    expect(box.locator(".om-title")).to_have_text("Belinda's game: without taking in, after Baker")
+    box.locator(".widget-dropdown select").first.select_option(
+        label="Sans prendre, as Baker argues, on this edition's hands"
+    )
+    expect(box.locator(".om-title")).to_have_text(
+        "Belinda's game: sans prendre, as Baker argues, on this edition's hands"
+    )

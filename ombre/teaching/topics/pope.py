@@ -42,7 +42,7 @@ from ombre.words import capitalise, listed
 
 __all__ = ["TOPIC"]
 
-#: The record the Pope questions follow: the book's replay of the published reconstruction.
+#: The record the Pope questions follow: the book's replay of Pole's hands (1895, probably his).
 _POPE_READING = "pole"
 #: The reading in which the King of Clubs at trick 5 is the third player's card, not Belinda's lead.
 _POPE_OTHER_READING = "king-of-clubs"
@@ -102,7 +102,7 @@ def _pope_trick(n: int, reading: str = _POPE_READING) -> tuple[tuple[tuple[int, 
 
 #: How a question names the record it follows.
 _POPE_RECORDS = {
-    "pole": "the book's replay of the published reconstruction",
+    "pole": "the book's replay of Pole's reconstruction (1895, probably his)",
     "king-of-clubs": f"the book's other reading, {READING_TITLES['king-of-clubs']}",
 }
 
