@@ -26,7 +26,8 @@ from ombre.belinda import CONSTRAINTS, DealCount, count_deals, draw_deal, text_c
 from ombre.belinda.records import SPADES
 from ombre.display.svg import card_label, cards_html
 from ombre.engine.cards import Card
-from ombre.engine.solver import Position, solve as solve_position
+from ombre.engine.solver import Position
+from ombre.engine.solver import solve as solve_position
 from ombre.errors import OmbreError
 
 __all__ = ["draw", "solve", "deal_hands", "METHODS"]
@@ -57,11 +58,12 @@ def draw(seed: int, readings: bool = False) -> dict[str, Any]:
     hands = []
     pictures = []
     for name, cards in zip(HOLDERS, parts, strict=True):
-        named = [card_label(c, SPADES) for c in cards]
-        hands.append({"name": name, "cards": [str(c) for c in cards], "text": ", ".join(named)})
+        named = [card_label(c, SPADES) for c in cards]  # "Spadille, the Ace of Spades": ";" between cards
+        hands.append({"name": name, "cards": [str(c) for c in cards], "text": "; ".join(named)})
         title = html.escape(f"{name} ({len(cards)} cards)")
         row = cards_html(cards, SPADES, 36, label=f"{name}: cards")
-        pictures.append(f'<div role="group" aria-label="{title}"><p class="om-deal-holder">{title}</p>{row}</div>')
+        heading = f'<p class="om-deal-holder">{title}</p>'
+        pictures.append(f'<div role="group" aria-label="{title}">{heading}{row}</div>')
     return {
         "seed": seed,
         "readings": bool(readings),
