@@ -20,7 +20,7 @@
     var status = root.querySelector(".om-live-status");
     var out = root.querySelector(".om-deal-out");
     var result = root.querySelector(".om-solve-result");
-    live.bind({ status: status, controls: [draw, another, solveButton], feature: "Drawing a deal" });
+    live.bind({ status: status, controls: [draw, another], feature: "Drawing a deal" });
     solveButton.disabled = true;
     var shown = null;
 
