@@ -122,7 +122,9 @@
   function insertHTML(el, html) {
     el.innerHTML = html;
     el.querySelectorAll("script").forEach(function (old) {
+      if (old.type && !/^(text\/javascript|module)$/.test(old.type)) return;  // data (JSON) stays data
       var fresh = document.createElement("script");
+      Array.prototype.forEach.call(old.attributes, function (a) { fresh.setAttribute(a.name, a.value); });
       fresh.textContent = old.textContent;
       old.replaceWith(fresh);
     });

@@ -35,6 +35,11 @@ def _requests(page: Any) -> list[str]:
 def test_the_engine_loads_from_local_files_only(watched: tuple[Any, PageWatch], book_url: str) -> None:
     page, watch = watched
     urls = _requests(page)
+    wasm_types: list[str] = []
+    page.context.on(
+        "response",
+        lambda r: wasm_types.append(r.headers.get("content-type", "")) if r.url.endswith(".wasm") else None,
+    )
     page.goto(f"{book_url}/{DEALS}")
     assert not [u for u in urls if any(f in u for f in ENGINE_FILES)], "the engine loaded before first use"
     info = page.evaluate("OmbreLive.call('ready')")
@@ -43,11 +48,7 @@ def test_the_engine_loads_from_local_files_only(watched: tuple[Any, PageWatch], 
     assert any(u.endswith("pyodide.asm.wasm") for u in urls)
     assert any(u.endswith(".whl") for u in urls)
     assert all(u.startswith(book_url) or u.startswith(("data:", "blob:")) for u in urls), urls
-    mime = page.evaluate(
-        "fetch('../../_static/pyodide/pyodide.asm.wasm', {method: 'HEAD'})"
-        ".then(r => r.headers.get('content-type'))"
-    )
-    assert mime == "application/wasm"
+    assert wasm_types == ["application/wasm"]  # or the browser compiles it the slow way, or not at all
     # a bad request is a message, not a broken engine
     err = page.evaluate("OmbreLive.call('nowhere.at_all').then(() => '', e => e.message)")
     assert err == "no live method 'nowhere.at_all'"
