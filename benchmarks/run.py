@@ -465,6 +465,7 @@ def bench_browser_solve(quick: bool) -> list[Figure]:
     chromium = os.environ.get("OMBRE_CHROMIUM", "/usr/bin/chromium")
     server = serve(html_dir)
     url = next(server)
+    before = seeded(seeds, repeats)
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=chromium, args=LAUNCH_ARGS)
@@ -477,12 +478,14 @@ def bench_browser_solve(quick: bool) -> list[Figure]:
             browser.close()
     finally:
         server.close()
-    cpython_out = seeded(seeds, repeats)  # after the browser, so the two do not share the cores
-    if browser_out["tricks"] != cpython_out["tricks"]:
+    after = seeded(seeds, repeats)
+    if not browser_out["tricks"] == before["tricks"] == after["tricks"]:
         raise SystemExit("benchmarks: the browser's solver and CPython's disagree on the benchmark deals")
+    # CPython runs before and after the browser (never beside it: two cores); the quieter run counts
+    cpython_ms = min(statistics.median(before["ms"]), statistics.median(after["ms"]))
     return [
         ("browser_solve_median_ms", round(statistics.median(browser_out["ms"]), 2), "ms"),
-        ("solve_median_ms_cpython", round(statistics.median(cpython_out["ms"]), 2), "ms"),
+        ("solve_median_ms_cpython", round(cpython_ms, 2), "ms"),
     ]
 
 
