@@ -1,7 +1,7 @@
 """Belinda's deals, in the reader's browser: a deal that fits the poem, drawn by a seed, and solved.
 
-The deal is drawn uniformly from the exact count (:func:`ombre.belinda.draw_deal`): Belinda's, the
-Baron's and the third player's hands as played, and the thirteen cards out of play. The seed is
+The deal is drawn uniformly from the exact count (:func:`ombre.belinda.counting.draw_deal`):
+Belinda's, the Baron's and the third player's hands as played, and the thirteen cards out of play. The seed is
 the reader's to see and set, so a class can all look at deal 7.
 
 >>> d = draw(7)
@@ -32,7 +32,7 @@ from ombre.errors import OmbreError
 
 __all__ = ["draw", "solve", "deal_hands", "METHODS"]
 
-#: who holds each part of a drawn deal, in the order of :func:`ombre.belinda.draw_deal`
+#: who holds each part of a drawn deal, in the order of :func:`~ombre.belinda.counting.draw_deal`
 HOLDERS = ("Belinda", "the Baron", "the Knight", "Out of play")
 MAX_SEED = 999_999_999
 

@@ -28,7 +28,8 @@ MAX_SEEDS = 1000
 
 def seeded(seeds: list[int], repeats: int = 1) -> dict[str, Any]:
     """Each seed's deal solved from the first lead (tricks for the Ombre) by a fresh
-    :class:`Solver`: the values and each deal's best time of ``repeats`` solves, in ms."""
+    :class:`~ombre.engine.solver.search.Solver`: the values, and each deal's best time of
+    ``repeats`` solves in ms."""
     if not isinstance(seeds, list) or not all(isinstance(s, int) and s >= 0 for s in seeds):
         raise OmbreError("seeds must be a list of whole numbers from 0")
     if len(seeds) > MAX_SEEDS:
