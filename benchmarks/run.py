@@ -396,9 +396,102 @@ def bench_browser_whatif(quick: bool) -> list[Figure]:
     return [("browser_whatif_ms", round(median, 1), "ms")]
 
 
+def _served_book(page_path: str) -> Path:
+    """The built book's folder (``_build/html`` or BOOK_HTML), refusing one without ``page_path``."""
+    import os
+
+    html_dir = Path(os.environ.get("BOOK_HTML", Path(__file__).resolve().parents[1] / "_build" / "html"))
+    if not (html_dir / page_path).is_file():
+        raise SystemExit(f"benchmarks: the book is not built at {html_dir}: run `make build` first")
+    return html_dir
+
+
+def bench_browser_ready(quick: bool) -> list[Figure]:
+    """The live engine's cold start (s): a new browser context (empty cache) opens the deals page
+    and asks for the engine; from that first use until it answers ready.  The median of three
+    cold starts (one with ``--quick``)."""
+    import os
+    import statistics
+
+    from playwright.sync_api import sync_playwright
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from tests.browser.conftest import LAUNCH_ARGS, serve
+
+    html_dir = _served_book("book/belinda/deals.html")
+    chromium = os.environ.get("OMBRE_CHROMIUM", "/usr/bin/chromium")
+    server = serve(html_dir)
+    url = next(server)
+    times: list[float] = []
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=chromium, args=LAUNCH_ARGS)
+            for _ in range(1 if quick else 3):
+                context = browser.new_context()
+                page = context.new_page()
+                page.goto(f"{url}/book/belinda/deals.html")
+                secs: float = page.evaluate(
+                    """async () => {
+                      const t0 = performance.now();
+                      await OmbreLive.call('ready');
+                      return (performance.now() - t0) / 1000;
+                    }"""
+                )
+                times.append(secs)
+                context.close()
+            browser.close()
+    finally:
+        server.close()
+    return [("browser_engine_ready_s", round(statistics.median(times), 2), "s")]
+
+
+def bench_browser_solve(quick: bool) -> list[Figure]:
+    """The double-dummy solver in the browser's worker and in CPython, on the deals bench_solve
+    uses (seeds 0-99; 20 with ``--quick``), by the same function
+    (:func:`ombre.display.browser.solve.seeded`, best of three solves a deal): the median ms a
+    deal in each, and the values must agree."""
+    import os
+    import statistics
+
+    from playwright.sync_api import sync_playwright
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from ombre.display.browser.solve import seeded
+    from tests.browser.conftest import LAUNCH_ARGS, serve
+
+    html_dir = _served_book("book/belinda/deals.html")
+    seeds = list(range(20 if quick else 100))
+    repeats = 1 if quick else 3
+    chromium = os.environ.get("OMBRE_CHROMIUM", "/usr/bin/chromium")
+    server = serve(html_dir)
+    url = next(server)
+    before = seeded(seeds, repeats)
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=chromium, args=LAUNCH_ARGS)
+            page = browser.new_page()
+            page.goto(f"{url}/book/belinda/deals.html")
+            browser_out = page.evaluate(
+                "([seeds, repeats]) => OmbreLive.call('solve.seeded', {seeds: seeds, repeats: repeats})",
+                [seeds, repeats],
+            )
+            browser.close()
+    finally:
+        server.close()
+    after = seeded(seeds, repeats)
+    if not browser_out["tricks"] == before["tricks"] == after["tricks"]:
+        raise SystemExit("benchmarks: the browser's solver and CPython's disagree on the benchmark deals")
+    # CPython runs before and after the browser (never beside it: two cores); the quieter run counts
+    cpython_ms = min(statistics.median(before["ms"]), statistics.median(after["ms"]))
+    return [
+        ("browser_solve_median_ms", round(statistics.median(browser_out["ms"]), 2), "ms"),
+        ("solve_median_ms_cpython", round(cpython_ms, 2), "ms"),
+    ]
+
+
 def bench_browser(quick: bool) -> list[Figure]:
-    """The live engine in the browser."""
-    return bench_browser_whatif(quick)
+    """The live engine in the browser: its cold start, the solver, a What if answer."""
+    return bench_browser_ready(quick) + bench_browser_solve(quick) + bench_browser_whatif(quick)
 
 
 GROUPS: dict[str, Callable[[bool], list[Figure]]] = {

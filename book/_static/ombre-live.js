@@ -4,7 +4,8 @@
    start it (browsers refuse module workers there): OmbreLive.unavailable() then says why, and the
    static viewers and exercises keep working as they are.
    Every change of state is announced to the page as an "ombre-live" event on document, with
-   detail {state: "loading"|"ready"|"failed", message}, for the controls that wait on it. */
+   detail {state: "loading"|"ready"|"failed", message}, for the controls that wait on it;
+   OmbreLive.bind() wires a control's status line and its disabled state to those events. */
 (function () {
   "use strict";
   if (window.OmbreLive) return;
@@ -48,7 +49,7 @@
       announce("failed", why);
       return;
     }
-    announce("loading", "Starting the live engine…");
+    announce("loading", "Starting the live engine");
     try {
       worker = new Worker(base + "ombre-live-worker.js", { type: "module" });
     } catch (err) {
@@ -90,10 +91,52 @@
     });
   }
 
+  // The words a status line shows for each state; "loading" says what is being fetched, once.
+  function statusText(feature) {
+    if (state === "loading") return message + " (the first use downloads Python, about 6 MB)…";
+    if (state === "ready") return feature + ": the engine is ready.";
+    if (state === "failed") return feature + " is off: " + message;
+    return "";
+  }
+
+  /* A live control's common chores: its status line (an aria-live region) follows the engine's
+     progress, and when the engine cannot run the controls are disabled and the line says why.
+     opts: {status: element, controls: [elements], feature: "Drawing a deal"}. */
+  function bind(opts) {
+    var status = opts.status;
+    var controls = opts.controls || [];
+    var feature = opts.feature || "The live engine";
+    if (!status.hasAttribute("aria-live")) status.setAttribute("aria-live", "polite");
+    function render() {
+      var off = unavailable() || (state === "failed" ? message : "");
+      controls.forEach(function (c) { c.disabled = !!off; });
+      if (off) status.textContent = feature + " is off: " + off;
+      else if (state !== "idle") status.textContent = statusText(feature);
+    }
+    document.addEventListener("ombre-live", render);
+    render();
+  }
+
+  /* Put the engine's HTML (a replay viewer) into el and run its scripts: scripts set with
+     innerHTML never run, so each is replaced by a new script element with the same text. */
+  function insertHTML(el, html) {
+    el.innerHTML = html;
+    el.querySelectorAll("script").forEach(function (old) {
+      if (old.type && !/^(text\/javascript|module)$/.test(old.type)) return;  // data (JSON) stays data
+      var fresh = document.createElement("script");
+      Array.prototype.forEach.call(old.attributes, function (a) { fresh.setAttribute(a.name, a.value); });
+      fresh.textContent = old.textContent;
+      old.replaceWith(fresh);
+    });
+    if (window.OmbreViewer) window.OmbreViewer.scan();
+  }
+
   window.OmbreLive = {
     call: call,
     start: start,
     unavailable: unavailable,
+    bind: bind,
+    insertHTML: insertHTML,
     state: function () { return state; },
     message: function () { return message; }
   };

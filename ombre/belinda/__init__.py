@@ -53,7 +53,7 @@ from ombre.belinda.analysis import (
 )
 from ombre.belinda.checking import Verdict, check_record, constraint_table
 from ombre.belinda.constraints import CONSTRAINTS, Constraint, History, Token, TrickView, text_constraints
-from ombre.belinda.counting import PLACES, CountError, DealCount, count_deals, deal_is_consistent
+from ombre.belinda.counting import PLACES, CountError, DealCount, count_deals, deal_is_consistent, draw_deal
 from ombre.belinda.records import READING_TITLES, READINGS, BelindaError, load_record, load_records, replay
 
 __all__ = [
@@ -74,6 +74,7 @@ __all__ = [
     "constraint_table",
     "DealCount",
     "count_deals",
+    "draw_deal",
     "CountError",
     "deal_is_consistent",
     "PLACES",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -24,7 +25,7 @@ from ombre.belinda.records import SPADES, BelindaError
 from ombre.engine.cards import DECK, Card, Suit
 from ombre.engine.rules import effective_suit, is_matador, is_trump, legal_plays, trick_winner
 
-__all__ = ["DealCount", "count_deals", "CountError", "deal_is_consistent", "PLACES"]
+__all__ = ["DealCount", "count_deals", "CountError", "deal_is_consistent", "draw_deal", "PLACES"]
 
 #: Where a card can be in a deal as played: a hand, or out of play.
 PLACES: tuple[str, str, str, str] = ("Belinda", "Baron", "Knight", "out of play")
@@ -54,6 +55,8 @@ class DealCount:
     #: card -> {place: number of deals with the card there}
     places: Mapping[Card, Mapping[str, int]]
     constraints: tuple[str, ...]
+    #: the class-level deals found, in a fixed order: per seat, (token index, how many) pairs
+    deals: tuple[tuple[tuple[tuple[int, int], ...], ...], ...] = ()
 
     def place_of(self, card: Card) -> dict[str, int]:
         return dict(self.places[card])
@@ -131,6 +134,16 @@ def _winner(plays: Sequence[tuple[int, Token]]) -> int:
         if i != best and _beats(plays[i][1], plays[best][1], led) is None:
             raise CountError(f"the winner depends on the ranks within {plays[i][1]}")
     return plays[best][0]
+
+
+def _weight(sizes: Sequence[int], deal: tuple[tuple[tuple[int, int], ...], ...]) -> int:
+    """The number of deals of cards one deal of classes stands for (a product of multinomials)."""
+    held = [dict(deal[s]) for s in range(3)]
+    weight = 1
+    for i, size in enumerate(sizes):
+        ks = [held[s].get(i, 0) for s in range(3)]
+        weight *= math.factorial(size) // math.prod(math.factorial(k) for k in (*ks, size - sum(ks)))
+    return weight
 
 
 def count_deals(
@@ -344,13 +357,7 @@ def count_deals(
     places: dict[Card, dict[str, int]] = {c: dict.fromkeys(PLACES, 0) for c in DECK}
     for key in found:
         counts = [dict(key[s]) for s in range(3)]
-        weight = 1
-        for i, size in enumerate(sizes):
-            ks = [counts[s].get(i, 0) for s in range(3)]
-            rest = size - sum(ks)
-            weight *= math.factorial(size) // (
-                math.factorial(ks[0]) * math.factorial(ks[1]) * math.factorial(ks[2]) * math.factorial(rest)
-            )
+        weight = _weight(sizes, key)
         total += weight
         for i, tok in enumerate(tokens):
             size = sizes[i]
@@ -361,7 +368,44 @@ def count_deals(
                     share = weight * k // size
                     for member in tok.cards:
                         places[member][place] += share
-    return DealCount(total, len(found), tokens, places, tuple(c.id for c in cons))
+    return DealCount(total, len(found), tokens, places, tuple(c.id for c in cons), tuple(sorted(found)))
+
+
+def draw_deal(count: DealCount, seed: int) -> tuple[tuple[Card, ...], ...]:
+    """One deal of the count, drawn uniformly from its ``total`` by ``seed``: Belinda's, the Baron's
+    and the third player's hands as played, then the cards out of play.
+
+    Deal number ``randrange(total)`` is unranked: the classes' deals in a fixed order, each
+    standing for its weight, then the cards of each class shared out at random.
+
+    >>> from ombre.belinda.constraints import CONSTRAINTS
+    >>> count = count_deals(CONSTRAINTS)
+    >>> hands = draw_deal(count, 7)
+    >>> [len(h) for h in hands], hands == draw_deal(count, 7)
+    ([9, 9, 9, 13], True)
+    >>> deal_is_consistent(hands[:3])
+    True
+    """
+    if not count.deals:
+        raise CountError("no deal satisfies these constraints (or the count kept no deals)")
+    rng = random.Random(seed)
+    rank = rng.randrange(count.total)
+    for deal in count.deals:
+        weight = _weight([len(t.cards) for t in count.tokens], deal)
+        if rank < weight:
+            break
+        rank -= weight
+    held = [dict(deal[s]) for s in range(3)]
+    hands: list[list[Card]] = [[], [], [], []]
+    for i, tok in enumerate(count.tokens):
+        cards = list(tok.cards)
+        rng.shuffle(cards)  # every sharing of a class's cards is equally likely
+        for s in range(3):
+            k = held[s].get(i, 0)
+            hands[s] += cards[:k]
+            cards = cards[k:]
+        hands[3] += cards
+    return tuple(tuple(sorted(h, key=lambda c: c.index)) for h in hands)
 
 
 def deal_is_consistent(

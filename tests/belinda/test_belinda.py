@@ -25,6 +25,7 @@ from ombre.belinda import (
     constraint_table,
     count_deals,
     deal_is_consistent,
+    draw_deal,
     load_record,
     load_records,
     play_analysis,
@@ -469,3 +470,25 @@ def test_the_reconstruction_is_pole_s_only_probably() -> None:
     for name in ("king-of-clubs", "baker"):
         other = load_record(name)
         assert "this edition's" in (other.tag("Event") or ""), name
+
+
+def test_draw_deal_draws_the_counted_deals_evenly() -> None:
+    # the pole reading's Belinda and Baron pinned: 1480 deals, few enough to see every place share
+    st = replay("pole").state
+    pins = {c: "Belinda" for c in st.hands_at_play[0]} | {c: "Baron" for c in st.hands_at_play[1]}
+    count = count_deals(CONSTRAINTS, fixed=pins)
+    n = 1500
+    drawn = [draw_deal(count, seed) for seed in range(n)]
+    assert all(deal_is_consistent(d[:3]) for d in drawn[:20])
+    for card, places in count.places.items():
+        for place, where in zip(PLACES, range(4), strict=True):
+            p = places[place] / count.total
+            seen = sum(card in d[where] for d in drawn) / n
+            # five standard errors: a fixed set of seeds, so this never flickers
+            assert abs(seen - p) <= 5 * (p * (1 - p) / n) ** 0.5 + 1e-9, (card, place, seen, p)
+
+
+def test_draw_deal_needs_a_count_with_deals() -> None:
+    empty = count_deals(CONSTRAINTS, fixed={Card.parse("As"): "Baron"})
+    with pytest.raises(CountError, match="no deal"):
+        draw_deal(empty, 1)
