@@ -83,11 +83,13 @@ html[data-theme=dark] .ombre-exset{--ombre-ex-ok:#7fd08f;--ombre-ex-bad:#ff9c9c}
 .ombre-ex-ln{font-style:normal;font-size:.8em;margin-right:.6em;opacity:.8}
 .ombre-ex-cards{margin:.25rem 0 .6rem}
 .ombre-ex-source{font-size:.9em;opacity:.85}
-.ombre-ex-progress{margin:.75rem 0;padding:.5rem .75rem;border:1px dashed rgba(127,127,127,.6);border-radius:6px}
+.ombre-ex-progress{margin:.75rem 0;padding:.5rem .75rem;border:1px dashed rgba(127,127,127,.6);
+  border-radius:6px}
 .ombre-ex-progress p{margin:.25rem 0}
 .ombre-ex-progress-head{font-weight:600}
-.ombre-ex-progress button,.ombre-ex-progress select,.ombre-ex-progress input{font:inherit;margin:.25rem .5rem .25rem 0;
-  padding:.2rem .6rem;border-radius:4px;border:1px solid currentColor;background:transparent;color:inherit}
+.ombre-ex-progress button,.ombre-ex-progress select,.ombre-ex-progress input{font:inherit;
+  margin:.25rem .5rem .25rem 0;padding:.2rem .6rem;border-radius:4px;border:1px solid currentColor;
+  background:transparent;color:inherit}
 .ombre-ex-progress button{cursor:pointer}
 .ombre-ex-progress input{width:6rem}
 .ombre-ex-progress :focus-visible{outline:3px solid #3b82f6;outline-offset:2px}
@@ -335,9 +337,8 @@ EXERCISE_JS = r"""
         there.setAttribute("data-ombre-from", origin.id);
         // after the question it is like, and after those drawn from it before
         var after = origin;
-        while (after.nextElementSibling && after.nextElementSibling.getAttribute("data-ombre-from") === origin.id) {
-          after = after.nextElementSibling;
-        }
+        function drawnFrom(e) { return e && e.getAttribute("data-ombre-from") === origin.id; }
+        while (drawnFrom(after.nextElementSibling)) { after = after.nextElementSibling; }
         after.parentNode.insertBefore(there, after.nextSibling);
         addMore(set, there);
         showOff(set);
