@@ -27,6 +27,8 @@ from ombre.display.teaching.html import exercise_html, question_tag
 from ombre.errors import OmbreError
 from ombre.teaching import Exercise, generate
 
+__all__ = ["draw", "METHODS", "MAX_SEED", "REDRAWS", "MAX_AVOID"]
+
 #: the largest seed a page may ask for
 MAX_SEED = 1_000_000_000
 #: how many seeds after the one asked for are tried for a question not already on the page
@@ -93,4 +95,5 @@ def draw(
     return {"html": html, "id": f"{prefix}{ex.id}", "title": title, "seed": dealt, "kind": kind, "note": note}
 
 
+#: what the page may ask of this module (ombre.display.browser.api)
 METHODS = {"draw": draw}
