@@ -30,6 +30,7 @@ notebook widget agree.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Iterable
 from html import escape
@@ -45,6 +46,8 @@ __all__ = [
     "exercise_html",
     "exercise_set_html",
     "exercise_text_html",
+    "question_tag",
+    "set_tag",
     "standalone_page",
     "EXERCISE_CSS",
     "EXERCISE_JS",
@@ -80,13 +83,32 @@ html[data-theme=dark] .ombre-exset{--ombre-ex-ok:#7fd08f;--ombre-ex-bad:#ff9c9c}
 .ombre-ex-ln{font-style:normal;font-size:.8em;margin-right:.6em;opacity:.8}
 .ombre-ex-cards{margin:.25rem 0 .6rem}
 .ombre-ex-source{font-size:.9em;opacity:.85}
+.ombre-ex-progress{margin:.75rem 0;padding:.5rem .75rem;border:1px dashed rgba(127,127,127,.6);
+  border-radius:6px}
+.ombre-ex-progress p{margin:.25rem 0}
+.ombre-ex-progress-head{font-weight:600}
+.ombre-ex-progress button,.ombre-ex-progress select,.ombre-ex-progress input{font:inherit;
+  margin:.25rem .5rem .25rem 0;padding:.2rem .6rem;border-radius:4px;border:1px solid currentColor;
+  background:transparent;color:inherit}
+.ombre-ex-progress button{cursor:pointer}
+.ombre-ex-progress input{width:6rem}
+.ombre-ex-progress :focus-visible{outline:3px solid #3b82f6;outline-offset:2px}
+.ombre-ex-byseed{display:flex;flex-wrap:wrap;align-items:baseline;gap:0 .25rem}
+.ombre-exset button[aria-disabled=true]{opacity:.65;cursor:not-allowed}
+.ombre-ex-more{display:flex;flex-wrap:wrap;align-items:baseline;gap:.25rem .75rem;margin-top:.25rem}
+.ombre-ex-state{font-size:.9em;opacity:.85}
+.ombre-ex-off{font-size:.9em}
+.ombre-ex [tabindex="-1"]:focus{outline:none}
+.ombre-ex [tabindex="-1"]:focus-visible{outline:3px solid #3b82f6;outline-offset:2px}
+@media print{.ombre-ex-progress,.ombre-ex-more{display:none!important}}
 """
 
 #: The checking script.  It is defined once per page (guarded by a flag on window) and works on
 #: every exercise form present now or added later, through one delegated listener.
 EXERCISE_JS = r"""
 (function () {
-  if (window.ombreExercises) { return; }
+  // defined once per page; a later set's copy only sets its own set up
+  if (window.ombreExercises) { window.ombreExercises.setUpAll(); return; }
   // as parse_number: a comma groups thousands (273,438,880) or is a decimal comma (0,225)
   function normalised(raw) {
     var t = String(raw).toLowerCase().replace(/[\s\ufeff_]/g, "");
@@ -208,6 +230,7 @@ EXERCISE_JS = r"""
     // a fresh text node, so that screen readers announce a repeated message again
     window.setTimeout(function () { write(out, verdict.message, data.card_names || {}); }, 30);
     form.setAttribute("data-ombre-ex-answered", verdict.correct === null ? "" : String(verdict.correct));
+    if (verdict.correct !== null) { progressed(form, verdict.correct); }
   }
   document.addEventListener("submit", function (ev) {
     var form = ev.target;
@@ -216,10 +239,227 @@ EXERCISE_JS = r"""
       check(form);
     }
   });
+  // --- The reader's progress on a set, kept in this browser (localStorage) under the set's name:
+  // {question's id: 1 if right at the first answer, 0 if not}. No Python is needed for it.
+  var STORE = "ombre-exercises:";
+  function has(o, k) { return Object.prototype.hasOwnProperty.call(o, k); }
+  function loadProgress(key) {
+    try {
+      var v = JSON.parse(window.localStorage.getItem(STORE + key) || "{}");
+      return v && typeof v === "object" && !Array.isArray(v) ? v : {};
+    } catch (e) { return {}; }
+  }
+  function saveProgress(key, v) {
+    // storage may be off (private windows, policies): the page still checks answers
+    try { window.localStorage.setItem(STORE + key, JSON.stringify(v)); } catch (e) { return; }
+  }
+  function setOf(el) { return el.closest ? el.closest(".ombre-exset[data-ombre-set]") : null; }
+  function questions(set) { return Array.prototype.slice.call(set.querySelectorAll(".ombre-ex")); }
+  function titleOf(q) { var h = document.getElementById(q.id + "-title"); return h ? h.textContent : q.id; }
+  function el(tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) { e.className = cls; }
+    if (text) { e.textContent = text; }
+    return e;
+  }
+  function summaryText(set) {
+    var done = loadProgress(set.getAttribute("data-ombre-set"));
+    var answered = 0, first = 0;
+    for (var id in done) { if (has(done, id)) { answered += 1; if (done[id] === 1) { first += 1; } } }
+    var left = questions(set).filter(function (q) { return !has(done, q.id); });
+    var text = answered + " answered, " + first + " right first time, " + left.length + " left";
+    return left.length ? text + ": " + left.map(titleOf).join("; ") + "." : text + ".";
+  }
+  function refresh(set) {
+    var done = loadProgress(set.getAttribute("data-ombre-set"));
+    var out = set.querySelector(".ombre-ex-summary");
+    if (out) { out.textContent = summaryText(set); }
+    questions(set).forEach(function (q) {
+      var state = q.querySelector(".ombre-ex-state");
+      if (!state) { return; }
+      state.textContent = !has(done, q.id) ? "Not answered yet." :
+        done[q.id] === 1 ? "Answered: right first time." : "Answered.";
+    });
+  }
+  function progressed(form, correct) {
+    var q = form.closest ? form.closest(".ombre-ex") : null, set = setOf(form);
+    if (!q || !set) { return; }
+    var key = set.getAttribute("data-ombre-set"), done = loadProgress(key);
+    if (!has(done, q.id)) { done[q.id] = correct ? 1 : 0; saveProgress(key, done); }
+    refresh(set);
+  }
+  function say(set, message) {
+    var out = set.querySelector(".ombre-ex-announce");
+    if (!out) { return; }
+    out.textContent = "";
+    window.setTimeout(function () { out.textContent = message; }, 30);
+  }
+  // --- "Another like this": a question of the same kind, dealt by the engine's generator from a
+  // fresh seed in the reader's browser (the live engine, ombre.display.browser.exercises), written
+  // with the same markup and data as the book's questions, and so checked by judge() above.
+  function liveOff() {
+    if (!window.OmbreLive) { return "this page has no live engine."; }
+    if (window.OmbreLive.state() === "failed") { return window.OmbreLive.message(); }
+    return window.OmbreLive.unavailable();
+  }
+  function showOff(set) {
+    var why = liveOff(), note = set.querySelector(".ombre-ex-off");
+    if (note) { note.textContent = why ? "Another like this is off: " + why : ""; note.hidden = !why; }
+    set.querySelectorAll(".ombre-ex-another, .ombre-ex-byseed button").forEach(function (b) {
+      if (why) { b.setAttribute("aria-disabled", "true"); } else { b.removeAttribute("aria-disabled"); }
+    });
+  }
+  var waiting = null;
+  function draw(set, origin, seed, avoidRepeats) {
+    var why = liveOff();
+    if (why) { say(set, "Another like this is off: " + why); return; }
+    var data = dataFor(origin.id), heading = document.getElementById(origin.id + "-title");
+    if (!data || !data.kind || !heading) { return; }
+    var avoid = avoidRepeats ? questions(set).map(function (q) {
+      var d = dataFor(q.id);
+      return d && d.question ? d.question : "";
+    }).filter(Boolean) : [];
+    waiting = set;
+    say(set, window.OmbreLive.state() === "ready" ? "Drawing another question\u2026" :
+        "Starting the live engine to draw another question (a few seconds the first time)\u2026");
+    window.OmbreLive.call("exercises.draw", {
+      kind: data.kind, seed: seed, question: Number(origin.getAttribute("data-ombre-number")) || 1,
+      solutions: set.getAttribute("data-ombre-solutions") !== "0",
+      heading_level: Number(heading.tagName.slice(1)) || 2,
+      prefix: set.getAttribute("data-ombre-prefix") || "ex-", avoid: avoid
+    }).then(function (answer) {
+      waiting = null;
+      var there = document.getElementById(answer.id);
+      if (!there) {
+        var holder = document.createElement("div");
+        holder.innerHTML = answer.html;  // the engine's markup: every text in it escaped by Python
+        there = holder.firstElementChild;
+        there.setAttribute("data-ombre-from", origin.id);
+        // after the question it is like, and after those drawn from it before
+        var after = origin;
+        function drawnFrom(e) { return e && e.getAttribute("data-ombre-from") === origin.id; }
+        while (drawnFrom(after.nextElementSibling)) { after = after.nextElementSibling; }
+        after.parentNode.insertBefore(there, after.nextSibling);
+        addMore(set, there);
+        showOff(set);
+        refresh(set);
+      }
+      var title = document.getElementById(answer.id + "-title");
+      if (title) { title.focus(); }
+      say(set, answer.title + ", like " + titleOf(origin) + ", is on the page." +
+          (answer.note ? " " + answer.note : ""));
+    }, function (err) {
+      waiting = null;
+      say(set, "No new question: " + err.message);
+    });
+  }
+  function randomSeed() { return 1 + Math.floor(Math.random() * 99999); }
+  function addMore(set, q) {
+    if (q.querySelector(".ombre-ex-more")) { return; }
+    var bar = el("div", "ombre-ex-more");
+    if (window.OmbreLive) {
+      var another = el("button", "ombre-ex-another", "Another like this");
+      another.type = "button";
+      another.setAttribute("aria-describedby", set.getAttribute("data-ombre-bar") + "-off");
+      another.addEventListener("click", function () {
+        var from = q.getAttribute("data-ombre-from");
+        draw(set, from ? document.getElementById(from) || q : q, randomSeed(), true);
+      });
+      bar.appendChild(another);
+    }
+    bar.appendChild(el("span", "ombre-ex-state"));
+    q.appendChild(bar);
+  }
+  var bars = 0;
+  function setUp(set) {
+    if (set.hasAttribute("data-ombre-bar")) { return; }
+    var first = set.querySelector(".ombre-ex");
+    if (!first) { return; }
+    bars += 1;
+    var id = "ombre-ex-progress-" + bars;
+    set.setAttribute("data-ombre-bar", id);
+    var bar = el("div", "ombre-ex-progress");
+    bar.id = id;
+    bar.setAttribute("role", "group");
+    bar.setAttribute("aria-labelledby", id + "-head");
+    var head = el("p", "ombre-ex-progress-head", "Your progress on this set (kept in this browser)");
+    head.id = id + "-head";
+    bar.appendChild(head);
+    var summary = el("p", "ombre-ex-summary");
+    summary.id = id + "-summary";
+    bar.appendChild(summary);
+    var reset = el("button", "ombre-ex-reset", "Reset progress");
+    reset.type = "button";
+    reset.setAttribute("aria-describedby", summary.id);
+    reset.addEventListener("click", function () {
+      saveProgress(set.getAttribute("data-ombre-set"), {});
+      questions(set).forEach(function (q) {
+        var form = q.querySelector("form[data-ombre-ex]"), out = document.getElementById(q.id + "-feedback");
+        if (form) { form.reset(); form.removeAttribute("data-ombre-ex-answered"); }
+        if (out) { out.textContent = ""; out.classList.remove("ombre-ex-right", "ombre-ex-wrong"); }
+      });
+      refresh(set);
+      say(set, "Progress reset. " + summaryText(set));
+    });
+    bar.appendChild(reset);
+    if (window.OmbreLive) {
+      // a question by its seed, as a teacher gives it ("question 3, seed 12")
+      var form = el("form", "ombre-ex-byseed");
+      form.setAttribute("novalidate", "");
+      var pick = el("select");
+      pick.id = id + "-question";
+      questions(set).forEach(function (q) {
+        var n = q.getAttribute("data-ombre-number");
+        if (n) { var o = el("option", "", n); o.value = q.id; pick.appendChild(o); }
+      });
+      var seed = el("input");
+      seed.type = "text";
+      seed.id = id + "-seed";
+      seed.setAttribute("inputmode", "numeric");
+      seed.setAttribute("autocomplete", "off");
+      seed.setAttribute("size", "8");
+      var go = el("button", "", "Draw this seed");
+      go.type = "submit";
+      go.setAttribute("aria-describedby", id + "-off");
+      var l1 = el("label", "", "Question "), l2 = el("label", "", "seed ");
+      l1.htmlFor = pick.id;
+      l2.htmlFor = seed.id;
+      [l1, pick, l2, seed, go].forEach(function (e) { form.appendChild(e); });
+      form.addEventListener("submit", function (ev) {
+        ev.preventDefault();
+        var text = seed.value.trim();
+        if (!/^\d{1,9}$/.test(text)) { say(set, "Type the seed as a whole number, for example 12."); return; }
+        var origin = document.getElementById(pick.value);
+        if (origin) { draw(set, origin, Number(text), false); }
+      });
+      bar.appendChild(form);
+      var off = el("p", "ombre-ex-off");
+      off.id = id + "-off";
+      off.hidden = true;
+      bar.appendChild(off);
+    }
+    var news = el("div", "ombre-ex-announce");
+    news.setAttribute("role", "status");
+    news.setAttribute("aria-live", "polite");
+    bar.appendChild(news);
+    set.insertBefore(bar, first);
+    questions(set).forEach(function (q) { addMore(set, q); });
+    showOff(set);
+    refresh(set);
+  }
+  function setUpAll() { document.querySelectorAll(".ombre-exset[data-ombre-set]").forEach(setUp); }
+  document.addEventListener("ombre-live", function (ev) {
+    var d = ev.detail || {};
+    if (waiting && d.state === "loading" && d.message) { say(waiting, d.message + "\u2026"); }
+    if (d.state === "failed") { document.querySelectorAll(".ombre-exset[data-ombre-set]").forEach(showOff); }
+  });
   window.ombreExercises = {
     readNumber: readNumber, matches: matches, judge: judge, check: check, write: write,
-    normalised: normalised
+    normalised: normalised, setUpAll: setUpAll, summary: summaryText
   };
+  // the book's live engine script may come later in the page: set up once the page is read
+  if (document.readyState === "loading") { document.addEventListener("DOMContentLoaded", setUpAll); }
+  else { setUpAll(); }
 })();
 """
 
@@ -246,10 +486,12 @@ def exercise_html(
     heading_level: int = 2,
     prefix: str = "ex-",
     solutions: bool = True,
+    title: str | None = None,
 ) -> str:
     """One exercise: question, answer form, announced feedback, hint and solution toggles, data.
 
-    ``number`` is shown in the heading ("Question 3"); ``prefix`` starts every element id;
+    ``number`` is shown in the heading ("Question 3") unless ``title`` is given (a drawn question
+    says its seed); ``prefix`` starts every element id;
     ``solutions=False`` leaves out the Solution toggle and the answer and worked solution with it.
 
     >>> from ombre.teaching import find
@@ -259,10 +501,12 @@ def exercise_html(
     """
     did = _dom_id(ex.id, prefix)
     h = f"h{max(2, min(6, heading_level))}"
-    title = f"Question {number}" if number is not None else "Question"
+    if title is None:
+        title = f"Question {number}" if number is not None else "Question"
+    numbered = f' data-ombre-number="{number}"' if number is not None else ""
     parts = [
-        f'<section class="ombre-ex" id="{did}" aria-labelledby="{did}-title">',
-        f'<{h} id="{did}-title">{escape(title)}</{h}>',
+        f'<section class="ombre-ex" id="{did}" aria-labelledby="{did}-title"{numbered}>',
+        f'<{h} id="{did}-title" tabindex="-1">{escape(title)}</{h}>',
     ]
     if ex.quote:
         lines = "".join(
@@ -323,10 +567,34 @@ def exercise_html(
     said = [c.feedback for c in ex.choices] + [ex.hint or ""] + [m[1] for m in ex.mistakes]
     said += [ex.solution] if solutions else []
     record["card_names"] = card_names(said, conjectural=False)
+    record["question"] = question_tag(ex)
     data = json.dumps(record, ensure_ascii=False).replace("</", "<\\/")
     parts.append(f'<script type="application/json" data-ombre-ex-data="{did}">{data}</script>')
     parts.append("</section>")
     return "".join(parts)
+
+
+def question_tag(ex: Exercise) -> str:
+    """A short tag of what the student sees of the question (its :attr:`~Exercise.question_key`), so
+    that a page can tell a drawn question that is already on it without holding anything of the answer.
+
+    >>> from ombre.teaching import generate
+    >>> question_tag(generate("probability.hands", 0)) == question_tag(generate("probability.hands", 5))
+    True
+    >>> len(question_tag(generate("order.count", 1)))
+    16
+    """
+    return hashlib.sha256(repr(ex.question_key).encode("utf-8")).hexdigest()[:16]
+
+
+def set_tag(s: ExerciseSet) -> str:
+    """The name the page keeps a set's progress under: its key, and its seed if not the book's.
+
+    >>> from ombre.teaching import exercise_set
+    >>> set_tag(exercise_set("order")), set_tag(exercise_set("order", seed=3))
+    ('order', 'order-s3')
+    """
+    return s.key if s.seed == 0 else f"{s.key}-s{s.seed}"
 
 
 def exercise_set_html(
@@ -340,13 +608,31 @@ def exercise_set_html(
 
     The script is inline and defines itself once per page, so several sets can share a page.
     ``solutions=False`` writes the students' version (see :func:`exercise_html`).
+
+    A whole :class:`~ombre.teaching.ExerciseSet` is named on its element (:func:`set_tag`), so that the
+    script keeps the reader's progress on it (in the browser's storage) and offers "Another like this"
+    under each question when the page has the live engine.
+
+    >>> from ombre.teaching import exercise_set
+    >>> exercise_set_html(exercise_set("order")).startswith(
+    ...     '<div class="ombre-exset" data-ombre-set="order" data-ombre-solutions="1"')
+    True
     """
     items = list(exercises.exercises if isinstance(exercises, ExerciseSet) else exercises)
     body = "".join(
         exercise_html(ex, i + 1, heading_level=heading_level, prefix=prefix, solutions=solutions)
         for i, ex in enumerate(items)
     )
-    return f'<div class="ombre-exset"><style>{EXERCISE_CSS}</style>{body}<script>{EXERCISE_JS}</script></div>'
+    named = ""
+    if isinstance(exercises, ExerciseSet):
+        named = (
+            f' data-ombre-set="{escape(set_tag(exercises))}" data-ombre-solutions="{int(solutions)}"'
+            f' data-ombre-prefix="{escape(prefix)}"'
+        )
+    return (
+        f'<div class="ombre-exset"{named}><style>{EXERCISE_CSS}</style>{body}'
+        f"<script>{EXERCISE_JS}</script></div>"
+    )
 
 
 def standalone_page(
