@@ -47,6 +47,15 @@ def bench_playouts(quick: bool) -> list[Figure]:
     _core.playouts(500, seed=0)  # warm up
     secs = _best(lambda: _core.playouts(n, seed=1), 2 if quick else 3)
     figures: list[Figure] = [("playouts_per_s", round(n / secs), "hands/s")]
+    try:
+        from ombre import batch
+    except ImportError:  # numpy is optional
+        pass
+    else:
+        nb = 20_000 if quick else 200_000
+        batch.playouts(1_000, seed=0)  # warm up
+        secs = _best(lambda: batch.playouts(nb, seed=1), 2 if quick else 3)
+        figures.append(("playouts_batch_per_s", round(nb / secs), "hands/s"))
 
     # listing the legal plays through the public API (a Card list in, a Card list out),
     # from a mixture of positions: a lead, following suit, trumps led with the privilege
@@ -207,6 +216,66 @@ def bench_tournament(quick: bool) -> list[Figure]:
         ]
     figures.append(("tournament_cpu_s", round(secs, 1), "s"))
     return figures
+
+
+def bench_mc(quick: bool) -> list[Figure]:
+    """The Monte Carlo player's move in play (median CPU ms), beside how often it is the best card.
+
+    The positions are seeded: deal ``mc-I`` is bid and played by the rule of thumb at every seat
+    until the ``I % 6``-th decision (counting from the first) between two or more cards of a seat
+    holding no more than the player's ``depth`` cards (where it searches rather than following the
+    rule of thumb).  Each move is made by a fresh ``make_player("monte-carlo", seed=I)`` (no table
+    kept from an earlier move) and timed once.  ``mc_move_dd_agree`` is the share of moves that
+    are a best card double dummy, from the true deal (the solver's outcome objective, from the
+    mover's side); ``mc_move_dd_loss`` the mean outcome steps (codille 0 .. vole 3) given away
+    against that best card.  Neither figure depends on the machine's speed.
+    """
+    import statistics
+
+    from ombre.engine.game import Deal, GameState, Phase, Play
+    from ombre.engine.players import MonteCarloPlayer, RuleOfThumbPlayer, make_player
+    from ombre.engine.solver import Position, Solver
+
+    depth = MonteCarloPlayer().depth
+    rot = RuleOfThumbPlayer()
+    times: list[float] = []
+    agree = 0
+    loss = 0.0
+    for i in range(12 if quick else 60):
+        state = GameState(Deal.random(seed=f"mc-{i}", dealer=i % 3))
+        skip = i % 6
+        while not state.is_terminal():
+            seat = state.current_player
+            assert seat is not None
+            view = state.view(seat)
+            legal = [a for a in view.legal_actions if isinstance(a, Play)]
+            if state.phase is Phase.PLAY and len(legal) > 1 and len(view.hand) <= depth:
+                if skip == 0:
+                    break
+                skip -= 1
+            state.apply(rot.choose(view))
+        if state.is_terminal():
+            continue  # passed out, or no such decision: the next deal
+        seat = state.current_player
+        assert seat is not None and state.trump is not None and state.ombre is not None
+        player = make_player("monte-carlo", seed=i)
+        view = state.view(seat)
+        t0 = time.process_time()
+        action = player.choose(view)
+        times.append(time.process_time() - t0)
+        assert isinstance(action, Play)
+        sign = 1 if seat == state.ombre else -1
+        values = Solver(state.trump, state.ombre, "outcome").analyse(Position.from_state(state))
+        best = max(sign * v for v in values.values())
+        agree += sign * values[action.card] == best
+        loss += best - sign * values[action.card]
+    n = len(times)
+    return [
+        ("mc_move_median_ms", round(statistics.median(times) * 1000, 1), "ms"),
+        ("mc_move_positions", n, "positions"),
+        ("mc_move_dd_agree", round(100 * agree / n, 1), "%"),
+        ("mc_move_dd_loss", round(loss / n, 3), "outcome_steps/move"),
+    ]
 
 
 def bench_solve(quick: bool) -> list[Figure]:
@@ -497,6 +566,7 @@ def bench_browser(quick: bool) -> list[Figure]:
 GROUPS: dict[str, Callable[[bool], list[Figure]]] = {
     "playouts": bench_playouts,
     "tournament": bench_tournament,
+    "mc": bench_mc,
     "book": bench_book,
     "replay": bench_replay,
     "solve": bench_solve,

@@ -1,0 +1,36 @@
+"""The batch engine plays the scalar core's hands: same draws, same plays, same counts."""
+
+from __future__ import annotations
+
+import pytest
+
+from ombre.engine import _core
+from ombre.engine.cards import DECK
+from ombre.engine.game import GameState
+
+batch = pytest.importorskip("ombre.batch")
+
+
+@pytest.mark.parametrize(("n", "seed"), [(1, 0), (27, 3), (28, 5), (29, 8), (301, 13), (1000, 21)])
+def test_batch_hands_are_the_scalar_cores(n: int, seed: int) -> None:
+    """Whole batches of 28 and a part batch (whose trump bytes end inside a random word)."""
+    scalar: list[tuple[bytes, int, list[int]]] = []
+    vector: list[tuple[bytes, int, list[int]]] = []
+    assert batch.playouts(n, seed=seed, record=vector) == _core.playouts(n, seed=seed, record=scalar)
+    assert vector == scalar
+
+
+def test_batch_hands_replay_in_the_game() -> None:
+    """Every batch hand is a legal hand of the public game, with the tricks the batch counted."""
+    record: list[tuple[bytes, int, list[int]]] = []
+    stats = batch.playouts(60, seed=2, record=record)
+    ombre_tricks = [0] * 10
+    for deal, trump_i, plays in record:
+        tb = _core.TABLES_BY_INDEX[trump_i]
+        hands = [[DECK[tb.card_of[c]] for c in deal[9 * s : 9 * s + 9]] for s in range(3)]
+        game = GameState.from_position(hands, tb.trump, 0, 0, rules="court-gamester")
+        for code in plays:
+            game.play(DECK[tb.card_of[code]])  # raises IllegalPlayError on an illegal card
+        assert game.is_terminal()
+        ombre_tricks[game.tricks_won[0]] += 1
+    assert tuple(ombre_tricks) == stats.ombre_tricks
