@@ -99,17 +99,11 @@ def ensure_wheels(python: str = sys.executable) -> Path:
 def _kernel_stand_in(python: str) -> Path:
     # ipywidgets requires widgetsnbextension, whose real wheel carries the classic notebook's
     # JavaScript: the kernel ships an empty stand-in, which is what the lock lists
-    code = (
-        "import jupyterlite_pyodide_kernel, pathlib; print(pathlib.Path(jupyterlite_pyodide_kernel.__file__))"
-    )
-    found = subprocess.run([python, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
     prefix = subprocess.run([python, "-c", "import sys; print(sys.prefix)"], capture_output=True, text=True)
-    places = [Path(prefix.stdout.strip()), Path(found).parents[3]]
-    for place in places:
-        ext = place / "share" / "jupyter" / "labextensions" / "@jupyterlite" / "pyodide-kernel-extension"
-        wheels = sorted(ext.glob("static/pypi/widgetsnbextension-4.*.whl"))
-        if wheels:
-            return wheels[-1]
+    ext = Path(prefix.stdout.strip(), "share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension")
+    wheels = sorted(ext.glob("static/pypi/widgetsnbextension-4.*.whl"))
+    if wheels:
+        return wheels[-1]
     raise LiteError("the Pyodide kernel's widgetsnbextension stand-in is missing from its lab extension")
 
 
