@@ -563,6 +563,47 @@ def bench_browser(quick: bool) -> list[Figure]:
     return bench_browser_ready(quick) + bench_browser_solve(quick) + bench_browser_whatif(quick)
 
 
+def bench_lite(quick: bool) -> list[Figure]:
+    """The notebooks in JupyterLite (wall-clock, headless Chromium, a fresh profile: a cold start).
+
+    ``lite_site_mb``: the size of ``_build/html/lite``; ``lite_kernel_ready_s``: opening
+    ``replay-belinda`` until its kernel is idle; ``lite_run_all_s``: running all its cells.
+    Needs the built book (``make build``). Wall-clock: on a shared machine, note the load.
+    """
+    import os
+
+    from playwright.sync_api import sync_playwright
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from tests.browser.conftest import LAUNCH_ARGS, serve
+    from tests.browser.lite import open_notebook, run_all
+
+    html_dir = Path(os.environ.get("BOOK_HTML", Path(__file__).resolve().parents[1] / "_build" / "html"))
+    site = html_dir / "lite"
+    if not (site / "jupyter-lite.json").is_file():
+        raise SystemExit(f"benchmarks: no JupyterLite site at {site}: run `make build` first")
+    size = sum(f.stat().st_size for f in site.rglob("*") if f.is_file()) / 1e6
+    chromium = os.environ.get("OMBRE_CHROMIUM", "/usr/bin/chromium")
+    server = serve(html_dir)
+    url = next(server)
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=chromium, args=LAUNCH_ARGS)
+            page = browser.new_page()
+            ready = open_notebook(page, url, "replay-belinda")
+            ran = run_all(page)
+            browser.close()
+    finally:
+        server.close()
+    load = os.getloadavg()[0]
+    return [
+        ("lite_site_mb", round(size, 1), "MB"),
+        ("lite_kernel_ready_s", round(ready, 1), "s"),
+        ("lite_run_all_s", round(ran, 1), "s"),
+        ("lite_load_average", round(load, 1), "processes"),
+    ]
+
+
 GROUPS: dict[str, Callable[[bool], list[Figure]]] = {
     "playouts": bench_playouts,
     "tournament": bench_tournament,
@@ -573,6 +614,7 @@ GROUPS: dict[str, Callable[[bool], list[Figure]]] = {
     "records": bench_records,
     "page": bench_page,
     "browser": bench_browser,
+    "lite": bench_lite,
 }
 
 

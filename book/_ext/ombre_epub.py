@@ -35,6 +35,8 @@ _SVG_CASE = {
 #: what needs a script or a kernel, left out of the EPUB
 _INTERACTIVE = {"script", "button", "form", "input", "select", "textarea", "template", "noscript", "iframe"}
 _INTERACTIVE_CLASSES = {"om-controls", "om-jump", "om-keys", "om-nojs", "om-live", "ombre-live"}
+# the notebooks in JupyterLite live beside the HTML book, not in the EPUB
+_INTERACTIVE_CLASSES.add("ombre-lite-link")
 #: a code cell's hidden source (the reader of an e-book has no use for it)
 _HIDDEN_SOURCE = "above-input"
 #: attributes that name other elements of the page by id
