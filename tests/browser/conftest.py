@@ -9,12 +9,9 @@ Chromium is never downloaded (`playwright install` is not used): the tests launc
 
 from __future__ import annotations
 
-import functools
-import http.server
 import os
 import shutil
 import sys
-import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -65,21 +62,13 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": LAUNCH_ARGS}
 
 
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
-        pass
-
-
 def serve(directory: Path) -> Iterator[str]:
     """Serve ``directory`` on a free port of 127.0.0.1 until the generator is closed."""
-    handler = functools.partial(_QuietHandler, directory=str(directory))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
+    sys.path.insert(0, str(ROOT / "tools"))
+    from book_pdf import served
+
+    with served(directory) as origin:
+        yield origin
 
 
 @pytest.fixture(scope="session")
