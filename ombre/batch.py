@@ -1,11 +1,11 @@
-"""Random playouts vectorised over many deals with numpy: :func:`ombre.engine._core.playouts`'s hands.
+"""Random playouts vectorised over many deals with numpy: ``ombre.engine._core.playouts``'s hands.
 
 numpy is an optional dependency (``pip install ombre[batch]``), so this module stands outside the
 engine, whose modules use the standard library alone (they run in Pyodide).  It draws the same
 random bytes as the scalar core, in the same order, from the same seed (numpy's MT19937 takes
 over the state of :class:`random.Random`), sorts the same keys and plays by the same rules, one
 numpy operation for every deal at once: for the same ``n`` and ``seed`` the hands, the plays and
-the counts are those of :func:`ombre.engine._core.playouts`.
+the counts are those of ``ombre.engine._core.playouts``.
 
 >>> from ombre.engine import _core
 >>> playouts(300, seed=4) == _core.playouts(300, seed=4)
@@ -87,7 +87,7 @@ def _draw(mt: np.random.MT19937, n: int) -> tuple[U8, U8, U8]:
 
 
 def play_batch(trumps: U8, perms: U8, trs: U8) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.uint8]]:
-    """Play the hands given by their draws (as :func:`ombre.engine._core.playouts` plays them).
+    """Play the hands given by their draws (as ``ombre.engine._core.playouts`` plays them).
 
     Returns the tricks each seat won (hands x 3) and the true codes played (hands x 27, trick by trick).
     """
@@ -143,7 +143,7 @@ def play_batch(trumps: U8, perms: U8, trs: U8) -> tuple[npt.NDArray[np.int8], np
 
 
 def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] | None = None) -> PlayoutStats:
-    """Play ``n`` complete random hands, all at once: :func:`ombre.engine._core.playouts`'s hands.
+    """Play ``n`` complete random hands, all at once: ``ombre.engine._core.playouts``'s hands.
 
     ``record`` gets what the core's gets: for each hand ``(deal, trump index, plays)``.
     """
