@@ -25,7 +25,9 @@ def build() -> Path:
 
 
 def _pages(build: Path) -> list[Path]:
-    return [p for p in build.rglob("*.html") if not {"_static", "_sources"} & set(p.relative_to(build).parts)]
+    """The book's own pages (the JupyterLite site under lite/ is JupyterLab's, not the theme's)."""
+    skip = {"_static", "_sources", "lite"}
+    return [p for p in build.rglob("*.html") if not skip & set(p.relative_to(build).parts)]
 
 
 def test_the_root_redirect_has_a_language_and_a_title(build: Path) -> None:
