@@ -84,14 +84,15 @@ def ensure_pyodide(cache: Path = CACHE) -> Path:
     except OSError as exc:
         raise VendorError(f"cannot fetch Pyodide {PYODIDE_VERSION} from {url}: {exc}") from exc
     check_sha512(data)
-    tmp = Path(tempfile.mkdtemp(prefix="pyodide-", dir=cache.parent if cache.parent.exists() else None))
+    cache.parent.mkdir(parents=True, exist_ok=True)
+    # unpacked beside the cache, then renamed: a build stopped half-way leaves no half a Pyodide
+    tmp = Path(tempfile.mkdtemp(prefix="pyodide-", dir=cache.parent))
     with tarfile.open(fileobj=io.BytesIO(data), mode="r:gz") as tar:
         for name in PYODIDE_FILES:
             member = tar.extractfile(f"package/{name}")
             if member is None:
                 raise VendorError(f"the Pyodide package has no {name}")
             (tmp / name).write_bytes(member.read())
-    cache.parent.mkdir(parents=True, exist_ok=True)
     shutil.rmtree(cache, ignore_errors=True)
     tmp.rename(cache)
     return cache
