@@ -322,7 +322,7 @@ def test_bibliography_is_sorted_and_cited_by_author_and_year() -> None:
         "Project Gutenberg eBook 9177. The text of The Royal Game of the Ombre (1665)"
     )
     # an article's volume and issue are shown even without its pages
-    assert "Connotations, 17(2–3), 2007/2008." in entries[1]
+    assert "Connotations, 17(2–3):210–237, 2007/2008." in entries[1]
     text = _text_of(BUILD / "book" / "edition" / "index.html")
     assert "[Liblouis, n.d.]" in text and "Liblouis: an open-source" not in text
     rules = _text_of(BUILD / "book" / "reference" / "rules.html")
