@@ -287,8 +287,10 @@ RULES_1665 = RuleSet(
 #: The rules of the *Court Gamester* (Seymour, first printed 1719) as Morley (1891) tells them: five
 #: years after the poem, so not rules Pope can have known (those are the 1665 pamphlet's and Cotton's,
 #: 1674), but the set Morley used to explain Belinda's game.  Each field's citation says whose it is:
-#: "Morley" where the part of his note the package ships says so, "not checked" where the figure is
-#: said to be the Court Gamester's but no copy of it was consulted, "convention" where the engine chose.
+#: "Morley" where the part of his note the package ships says so; "Court Gamester, later edition" with a
+#: page where the page text of an undated later edition (Google Books id _UgJAAAAQAAJ; bibliography key
+#: ``courtgamesterlater``) was read, not a print copy; "not checked" where no copy was consulted;
+#: "convention" where the engine chose.
 RULES_COURT_GAMESTER = RuleSet(
     name="court-gamester",
     title="The Court Gamester (Seymour, 1719; 5th ed. 1728), as told by Morley (1891)",
@@ -312,7 +314,11 @@ RULES_COURT_GAMESTER = RuleSet(
     loss_divides_stakes=True,
     citations=(
         ("unit_values", "Morley: counters"),
-        ("game_stake", "Court Gamester, not checked against a copy: each lays a fish of ten counters"),
+        (
+            "game_stake",
+            "Court Gamester, later edition, p. 27 (page text, not a print copy): each player stakes a fish, "
+            "reckoned at ten counters or sometimes twelve; the engine takes ten",
+        ),
         ("pass_fee", 'Morley: the others say "Pass", "each depositing his counter"'),
         ("eldest_fee", "Morley: none named"),
         ("take_in_fee", "Morley: none named"),
@@ -333,17 +339,19 @@ RULES_COURT_GAMESTER = RuleSet(
         ),
         (
             "forced_spadille",
-            "Court Gamester, not checked against a copy: redeal; forced Spadille is a later variant",
+            "Court Gamester, later edition, pp. 32 and 41 (page text): when all pass each lays down a "
+            "counter; forced Spadille is described there as another sort of Ombre, not the game itself",
         ),
         ("renounce_doubles_stake", 'Morley: "beasted for revokes": pays the value of the stake'),
         (
             "loss_divides_stakes",
             'Morley: "when he loses the two opponents will divide the stakes between them, unless one of '
             'them should have taken more tricks than the Ombre"; "For if the Ombre be beasted he has to '
-            "replace the stakes.\" Morley's rule, not the Court Gamester's: its own treatise is reported "
-            "to leave the stakes on the board for the next deal, as the 1665 Repuesto does (not checked "
-            "against a copy). An odd counter, of which Morley says nothing, stays on the table "
-            "(the engine's convention)",
+            "replace the stakes.\" Morley's rule, not the Court Gamester's: in its later edition (pp. 24 "
+            "and 27, page text) the stakes a beasted Ombre lays down lie on the board with the stake to "
+            "be played for at the next deal, and at codille the winner takes up the stake while the "
+            "Ombre lays one down; the pages read divide nothing. An odd counter, of which Morley says "
+            "nothing, stays on the table (the engine's convention)",
         ),
     ),
 )

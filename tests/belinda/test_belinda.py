@@ -492,3 +492,16 @@ def test_draw_deal_needs_a_count_with_deals() -> None:
     empty = count_deals(CONSTRAINTS, fixed={Card.parse("As"): "Baron"})
     with pytest.raises(CountError, match="no deal"):
         draw_deal(empty, 1)
+
+
+@pytest.mark.parametrize("name", list(READINGS))
+def test_peacock_counts_eleven_trumps_which_the_forty_card_pack_holds(name: str) -> None:
+    """Peacock (Gryll Grange, ch. 23) counts eleven spade trumps in Pope's game, too many for a pack
+    of twenty-seven: the canto page answers that 27 cards are dealt from forty, which hold eleven."""
+    from ombre.engine.rules import is_trump, trump_order
+
+    st = replay(name).state
+    played = [c for t in st.tricks for c in t.cards]
+    assert len(played) == 27 and len(DECK) == 40
+    assert sum(is_trump(c, Suit.SPADES) for c in played) == 11
+    assert len(trump_order(Suit.SPADES)) == sum(is_trump(c, Suit.SPADES) for c in DECK) == 11
