@@ -26,7 +26,9 @@ each set and seed found: per question, how many students were right first time, 
 wrong try, only wrong, or did not answer, and the commonest wrong answers; per student, the points
 of the marking scheme (:attr:`~ombre.teaching.model.SetPlan.points`) and the questions right first
 time.  A file that cannot be read is reported in one located line (:class:`AnswerFileError`) and
-left out; the command line is ``python -m ombre class-summary FOLDER``.
+left out; the command line is ``python -m ombre class-summary FOLDER``, the notebook
+``notebooks/class-summary.ipynb`` (also ``teacher/class-summary.ipynb`` of the handouts).
+:func:`example_class` writes a seeded made-up class's files, to try the summary without a class.
 
 >>> sheet = AnswerSheet("order", student="Ada")
 >>> sheet.check("order-1", "11").correct, sheet.check("order-1", "12").correct
