@@ -903,7 +903,7 @@ def test_the_players_page_shows_the_head_to_head_match_and_the_pool_with_their_m
     from ombre.engine.players import match, tournament
     from ombre.engine.probability import MEAN_INTERVAL_METHOD, SIGN_FLIP_METHOD
 
-    page = _page("teaching/computer-players.html")
+    page = _words(_html("teaching/computer-players.html"))
     duel = match(24, seed=0)  # the page's own match
     m, lo, hi = duel.difference()
     assert f"Sign-flip test, p {duel.p_value():.3f}" in page
