@@ -243,7 +243,7 @@ def bench_tournament(quick: bool) -> list[Figure]:
         ("match_strong_minus_rule_of_thumb_mean", round(m, 2), unit),
         ("match_strong_minus_rule_of_thumb_ci_low", round(lo, 2), unit),
         ("match_strong_minus_rule_of_thumb_ci_high", round(hi, 2), unit),
-        ("match_sign_flip_p", round(duel.p_value(), 4), "p_two_sided"),
+        ("match_sign_flip_p", float(f"{duel.p_value():.3g}"), "p_two_sided"),  # 1/20001 at the least
         ("match_same_gain_hands", duel.same, f"of_{duel.hands}"),
         ("match_both_ombre_strong_won", duel.both_challenger_wins, f"of_{duel.both_ombre}"),
         ("match_both_ombre_rule_of_thumb_won", duel.both_baseline_wins, f"of_{duel.both_ombre}"),
