@@ -188,11 +188,25 @@ def bench_replay(quick: bool) -> list[Figure]:
 
 
 def bench_tournament(quick: bool) -> list[Figure]:
-    """Monte Carlo against rule-of-thumb against random: mean gain per hand with 95% intervals."""
-    from ombre.engine.players import tournament
+    """The three-way tournament (context) and the head-to-head duplicate match (the comparison).
 
+    Every figure is computed by the methods the book's page of the computer players uses:
+    :meth:`TournamentResult.standing` and :meth:`~TournamentResult.difference` (mean zero-sum gain per
+    hand with its 95% t interval), :attr:`~TournamentResult.pool_per_hand` and
+    :meth:`MatchResult.difference` and :meth:`~MatchResult.p_value` (the sign-flip test).
+
+    ``tournament_pool_per_hand``: the stakes left on the table, what went into the pool on average
+    per hand (negative: out of it).  The pool is played for in later hands, so it is charged to the
+    three players alike (each seat scores its own gain less the three seats' average);
+    ``tournament_gain_sum_per_hand``, the three kinds' mean gains added, shows that this scoring
+    is zero-sum.  ``match_*``: the Monte Carlo player against the rule of thumb in the same seat of
+    the same deal (with ``--quick``, the book's own match: 24 deals, seed 0).
+    """
+    from ombre.engine.players import match, tournament
+
+    deals = 24 if quick else 240
     t0 = time.process_time()
-    r = tournament(24 if quick else 240, seed=0)
+    r = tournament(deals, seed=0)
     secs = time.process_time() - t0
     short = {"monte-carlo": "strong", "rule-of-thumb": "rule_of_thumb", "random": "random"}
     figures: list[Figure] = [("tournament_deals", r.deals, "deals"), ("tournament_hands", r.hands, "hands")]
@@ -214,7 +228,27 @@ def bench_tournament(quick: bool) -> list[Figure]:
             (f"{name}_ci_low", round(lo, 2), unit),
             (f"{name}_ci_high", round(hi, 2), unit),
         ]
-    figures.append(("tournament_cpu_s", round(secs, 1), "s"))
+    figures += [
+        ("tournament_pool_per_hand", round(r.pool_per_hand, 2), f"{unit}_charged_to_all_three_alike"),
+        ("tournament_gain_sum_per_hand", round(sum(r.standing(k)[0] for k in r.kinds), 2) + 0.0, unit),
+        ("tournament_cpu_s", round(secs, 1), "s"),
+    ]
+
+    t0 = time.process_time()
+    duel = match(deals, seed=0)
+    secs = time.process_time() - t0
+    m, lo, hi = duel.difference()
+    figures += [
+        ("match_deals", duel.deals, "deals"),
+        ("match_strong_minus_rule_of_thumb_mean", round(m, 2), unit),
+        ("match_strong_minus_rule_of_thumb_ci_low", round(lo, 2), unit),
+        ("match_strong_minus_rule_of_thumb_ci_high", round(hi, 2), unit),
+        ("match_sign_flip_p", float(f"{duel.p_value():.3g}"), "p_two_sided"),  # 1/20001 at the least
+        ("match_same_gain_hands", duel.same, f"of_{duel.hands}"),
+        ("match_both_ombre_strong_won", duel.both_challenger_wins, f"of_{duel.both_ombre}"),
+        ("match_both_ombre_rule_of_thumb_won", duel.both_baseline_wins, f"of_{duel.both_ombre}"),
+        ("match_cpu_s", round(secs, 1), "s"),
+    ]
     return figures
 
 

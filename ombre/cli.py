@@ -504,7 +504,7 @@ def _handouts(args: argparse.Namespace) -> int:
 
     paths = write_handouts(args.outdir, seed=args.seed, force=args.force)
     notebooks = [p for p in paths if p.suffix == ".ipynb"]
-    args.out.write(f"wrote {len(notebooks)} notebooks (student and teacher handouts) under {args.outdir}\n")
+    args.out.write(f"wrote {len(notebooks)} notebooks (handouts and class summary) under {args.outdir}\n")
     return 0
 
 

@@ -41,7 +41,13 @@ from sphinx.util import logging
 logger = logging.getLogger(__name__)
 
 #: the notebooks a class can open in the browser (``notebooks/<name>.ipynb``)
-LITE_NOTEBOOKS = ("getting-started", "replay-belinda", "exercises", "play-against-the-computer")
+LITE_NOTEBOOKS = (
+    "getting-started",
+    "replay-belinda",
+    "exercises",
+    "play-against-the-computer",
+    "class-summary",
+)
 LITE_FOLDER = "lite"
 WHEELS_TXT = Path(__file__).with_name("ombre_lite_wheels.txt")
 #: what the kernel installs while Pyodide starts, so no notebook needs a ``%pip`` cell

@@ -870,6 +870,15 @@ class TournamentResult:
         """The hands each kind held: one in each seat of every deal, the same cards for every kind."""
         return 3 * self.deals
 
+    @property
+    def pool_per_hand(self) -> float:
+        """The stakes left on the table: what went into the pool, on average per hand (negative: out of it).
+
+        The pool is played for in the hands to come, so it is charged to the three players alike
+        (each seat scores its own gain less the three seats' average): the kinds' gains sum to zero.
+        """
+        return sum(self.pool_per_deal) / len(self.pool_per_deal) if self.pool_per_deal else 0.0
+
     def standing(self, kind: str) -> tuple[float, float, float]:
         """Mean gain per hand with its 95% t interval, deals as the independent units."""
         return mean_interval(self.per_deal[kind])

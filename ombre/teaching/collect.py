@@ -26,7 +26,9 @@ each set and seed found: per question, how many students were right first time, 
 wrong try, only wrong, or did not answer, and the commonest wrong answers; per student, the points
 of the marking scheme (:attr:`~ombre.teaching.model.SetPlan.points`) and the questions right first
 time.  A file that cannot be read is reported in one located line (:class:`AnswerFileError`) and
-left out; the command line is ``python -m ombre class-summary FOLDER``.
+left out; the command line is ``python -m ombre class-summary FOLDER``, the notebook
+``notebooks/class-summary.ipynb`` (also ``teacher/class-summary.ipynb`` of the handouts).
+:func:`example_class` writes a seeded made-up class's files, to try the summary without a class.
 
 >>> sheet = AnswerSheet("order", student="Ada")
 >>> sheet.check("order-1", "11").correct, sheet.check("order-1", "12").correct
@@ -43,6 +45,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -50,7 +53,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from ombre.errors import OmbreError
-from ombre.teaching.answers import ExerciseError
+from ombre.teaching.answers import ExerciseError, _show_number
 from ombre.teaching.model import Exercise, ExerciseSet, Feedback
 from ombre.teaching.sets import exercise_set, set_plan
 
@@ -66,6 +69,8 @@ __all__ = [
     "ClassSummary",
     "summarise",
     "class_summary",
+    "EXAMPLE_STUDENTS",
+    "example_class",
 ]
 
 #: The ``format`` field of every answer file.
@@ -145,6 +150,16 @@ class AnswerSheet:
         )
         return got, sum(points)
 
+    @property
+    def file_name(self) -> str:
+        """The answer file's usual name, ``answers-SET-STUDENT.json`` (``student`` when unnamed).
+
+        >>> AnswerSheet("order", student="Ada Byron").file_name
+        'answers-order-ada-byron.json'
+        """
+        who = "".join(ch if ch.isalnum() else "-" for ch in self.student.strip().lower()) or "student"
+        return f"answers-{self.set_key}-{who}.json"
+
     def to_dict(self) -> dict[str, object]:
         got, of = self.score()
         return {
@@ -164,16 +179,16 @@ class AnswerSheet:
     def save(
         self, path: str | Path | None = None, *, student: str | None = None, date: str | None = None
     ) -> Path:
-        """Write the answer file (default ``answers-SET-STUDENT.json`` here) and return its path;
-        ``student`` and ``date``, if given, are written on the sheet first."""
+        """Write the answer file and return its path; ``student`` and ``date``, if given, are written on
+        the sheet first.  The file is ``path``, or :attr:`file_name` in the folder ``path`` (by default
+        the current folder)."""
         if student is not None:
             self.student = student
         if date is not None:
             self.date = date
-        if path is None:
-            who = "".join(ch if ch.isalnum() else "-" for ch in self.student.strip().lower()) or "student"
-            path = f"answers-{self.set_key}-{who}.json"
-        target = Path(path)
+        target = Path(self.file_name if path is None else path)
+        if target.is_dir():
+            target = target / self.file_name
         try:
             target.write_text(self.to_json(), encoding="utf-8")
         except OSError as exc:
@@ -408,3 +423,66 @@ def class_summary(folder: str | Path) -> tuple[list[ClassSummary], list[str]]:
             continue
         groups.setdefault((sheet.set_key, sheet.seed), []).append((os.path.basename(p), sheet))
     return [summarise(groups[k]) for k in sorted(groups)], problems
+
+
+#: The made-up students of :func:`example_class`.
+EXAMPLE_STUDENTS = ("Ada", "Ben", "Cy", "Dot", "Eli", "Fay", "Gus", "Hal")
+
+
+def _wrong_answer(ex: Exercise, rng: random.Random) -> str:
+    """A wrong answer a student might give: a common mistake of a numeric question, or a wrong choice."""
+    if ex.choices:
+        return _letter(rng.choice([i for i in range(len(ex.choices)) if i != ex.answer_index]))
+    if ex.mistakes:
+        return _show_number(rng.choice(ex.mistakes)[0])
+    assert ex.number is not None  # every numeric question has a note (tested); this is a fallback
+    return _show_number(ex.number + 1)
+
+
+def _right_answer(ex: Exercise) -> str:
+    """The right answer as a student would type it: a choice's letter, or the number."""
+    if ex.choices:
+        return _letter(ex.answer_index)
+    assert ex.number is not None
+    return _show_number(ex.number)
+
+
+def example_class(
+    folder: str | Path,
+    set_key: str,
+    *,
+    seed: int = 0,
+    students: Sequence[str] = EXAMPLE_STUDENTS,
+    draw: int = 0,
+) -> list[Path]:
+    """Write the answer files of a made-up class for set ``set_key`` (and ``seed``) into ``folder``.
+
+    For trying the class summary without a class: each student answers each question through an
+    :class:`AnswerSheet`, as the students' widgets do, and saves the file with :meth:`AnswerSheet.save`.
+    The answers are drawn from a seeded generator (``draw`` picks another class): about half right
+    first time; otherwise one wrong try, a common mistake (or another choice), then the right answer
+    as often as not; now and then a question left out.  The same arguments always write the same files.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     paths = example_class(d, "order", students=("Ada", "Ben"))
+    ...     [summary], problems = class_summary(d)
+    >>> [p.name for p in paths], len(summary.students), problems
+    (['answers-order-ada.json', 'answers-order-ben.json'], 2, [])
+    """
+    paths = []
+    for who in students:
+        rng = random.Random(f"example-class:{set_key}:{seed}:{draw}:{who}")
+        sheet = AnswerSheet(set_key, seed, student=who, date="(the lesson's date)")
+        for ex in sheet.exercises:
+            roll = rng.random()
+            if roll < 0.08:  # not answered
+                continue
+            if roll >= 0.55:  # a wrong try first, then, as often as not, the right answer
+                sheet.check(ex.id, _wrong_answer(ex, rng))
+                if rng.random() < 0.5:
+                    sheet.check(ex.id, _right_answer(ex))
+            else:
+                sheet.check(ex.id, _right_answer(ex))
+        paths.append(sheet.save(folder))
+    return paths

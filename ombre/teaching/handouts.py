@@ -24,7 +24,7 @@ JSON written with the standard library; the command line is
 ...     names = sorted(p.relative_to(d).as_posix() for p in paths)
 ...     nb = json.loads(pathlib.Path(d, "teacher", "01-order.ipynb").read_text())
 >>> names[0], names[-1], len(names)
-('README.md', 'teacher/08-probability.ipynb', 33)
+('README.md', 'teacher/class-summary.ipynb', 34)
 >>> nb["nbformat"], nb["metadata"]["kernelspec"]["name"]
 (4, 'python3')
 """
@@ -41,13 +41,14 @@ from pathlib import Path
 from ombre.engine.rulesets import get_rules
 from ombre.errors import OmbreError
 from ombre.teaching.model import Exercise, ExerciseSet
-from ombre.teaching.sets import all_sets, set_plan
+from ombre.teaching.sets import all_sets, exercise_set, set_plan
 
 __all__ = [
     "HandoutError",
     "check_line",
     "student_notebook",
     "teacher_notebook",
+    "class_summary_notebook",
     "write_handouts",
     "markdown_escape",
     "plan_markdown",
@@ -285,6 +286,107 @@ def teacher_notebook(s: ExerciseSet, number: int) -> Notebook:
     return _notebook(cells, f"{s.title} (teacher)")
 
 
+#: The sets of the made-up class of the class-summary notebook.
+EXAMPLE_SETS = ("order", "results")
+
+
+def class_summary_notebook() -> Notebook:
+    """The teacher's notebook that reads a folder of students' answer files into the class summary.
+
+    The same notebook is ``notebooks/class-summary.ipynb`` (executed, in the book's downloads) and
+    ``teacher/class-summary.ipynb`` of the handouts.  Left as it is, it writes a seeded made-up
+    class into a temporary folder (:func:`ombre.teaching.collect.example_class`) and summarises
+    that; a teacher sets ``FOLDER`` to the folder of the real files.
+    """
+    key = "class-summary"
+    sets = " and ".join(f"*{exercise_set(k).title}*" for k in EXAMPLE_SETS)
+    cells: list[Cell] = [
+        _md(
+            _cell_id(key, "title"),
+            "# A class summary\n\n"
+            "Each student who answers an exercise set saves an *answer file*: with **Save my answers** "
+            "at the foot of the set's page in the book, or by running the last cell of the students' "
+            "notebook written by `python -m ombre handouts`. The file (`answers-SET-NAME.json`) keeps "
+            "every answer the student checked, in order, and no verdicts: this notebook judges every "
+            "answer again with the engine.\n\n"
+            "Put the files your students hand in into one folder. This notebook reads the folder and "
+            "shows, for each set (and each fresh version of a set), per question how many students "
+            "were right first time, right later, wrong, or did not answer, and the commonest wrong "
+            "answers; per student, the points of the set's marking scheme. The command "
+            "`python -m ombre class-summary FOLDER` prints the same summary as text.",
+        ),
+        _md(
+            _cell_id(key, "folder-title"),
+            "## Your class's folder\n\n"
+            "Write the folder of your students' answer files between the quotes of `FOLDER` below, for "
+            'example `FOLDER = "answers"` (a folder beside this notebook) or a full path, then run '
+            "every cell (in JupyterLab: **Run**, **Run All Cells**).\n\n"
+            "Left as `None`, the notebook makes a small example class of its own, so that it shows "
+            f"something on a fresh copy: eight made-up students answer {sets} in their answer sheets, "
+            "as the students' notebooks do, and save their files in a temporary folder. Their answers "
+            "are drawn at random with a fixed seed: the right answer, or one of the question's common "
+            "mistakes (`example_class` in `ombre.teaching.collect`). One damaged file is added, to show "
+            "how a file that cannot be read is reported.",
+        ),
+        _code(_cell_id(key, "folder"), 'FOLDER = None  # or your folder of answer files, e.g. "answers"'),
+        _code(
+            _cell_id(key, "example"),
+            "import shutil\n"
+            "import tempfile\n"
+            "from pathlib import Path\n\n"
+            "from IPython.display import HTML, display\n\n"
+            "from ombre.display.teaching.summary import class_summary_html\n"
+            "from ombre.teaching.collect import class_summary, example_class\n"
+            "from ombre.words import plural\n\n"
+            "EXAMPLE = FOLDER is None\n"
+            "if EXAMPLE:\n"
+            '    FOLDER = tempfile.mkdtemp(prefix="ombre-class-")\n'
+            f"    for key in ({', '.join(json.dumps(k) for k in EXAMPLE_SETS)}):\n"
+            "        example_class(FOLDER, key)\n"
+            "    # a file with a misspelt set: it is named in one line and left out\n"
+            '    Path(FOLDER, "answers-ordre-dee.json").write_text(\n'
+            '        \'{"format": "ombre-answers", "version": 1,\\n "set": "ordre", "answers": {}}\\n\'\n'
+            "    )\n"
+            'files = sorted(Path(FOLDER).glob("*.json"))\n'
+            'print(f"{plural(len(files), \'answer file\')}:", ", ".join(p.name for p in files))',
+        ),
+        _md(
+            _cell_id(key, "summary-title"),
+            "## The summary\n\n"
+            "One summary for each set and seed found in the folder. Files that cannot be read are "
+            "listed first, each with the line at fault; they are left out of the summaries.",
+        ),
+        _code(
+            _cell_id(key, "summary"),
+            "summaries, problems = class_summary(FOLDER)\n"
+            "for line in problems:\n"
+            '    print(line.replace(str(Path(FOLDER)) + "/", ""))  # the file name, without the folder\n'
+            "for summary in summaries:\n"
+            "    display(HTML(class_summary_html(summary)))",
+        ),
+        _md(
+            _cell_id(key, "text-title"),
+            "## As text\n\n"
+            "The same summary as `python -m ombre class-summary FOLDER` prints it, to paste into a "
+            "mark book or an email.",
+        ),
+        _code(_cell_id(key, "text"), 'print("\\n\\n".join(summary.text() for summary in summaries))'),
+        _md(
+            _cell_id(key, "file-title"),
+            "## What a student's file holds\n\n"
+            "The first answer file of the folder: the set, the seed (0 for the book's questions), the name "
+            "and date the student wrote, and every answer tried, first first. The score in it is what "
+            "the student was shown; the summary does not read it.",
+        ),
+        _code(_cell_id(key, "file"), 'print(files[0].read_text(encoding="utf-8"))'),
+        _code(
+            _cell_id(key, "tidy"),
+            "if EXAMPLE:  # the example class's temporary folder, not yours\n    shutil.rmtree(FOLDER)",
+        ),
+    ]
+    return _notebook(cells, "A class summary")
+
+
 _PRINT_CSS = (
     "@page{size:A4;margin:15mm}body{font:11pt/1.4 Georgia,serif;max-width:46em;margin:auto}"
     "h1{font-size:15pt;margin:0 0 .3em}.who{margin:.4em 0 1em}.q{break-inside:avoid;margin:.6em 0}"
@@ -347,9 +449,9 @@ Written by `python -m ombre handouts` (seed {seed}).
   objectives, time, materials, the marking scheme, teaching notes and an answer key;
   `NN-SET-answers.html` is a one-page printable answer sheet with the points of each question.
 
-Collect the students' answer files in one folder and run `python -m ombre class-summary FOLDER`:
-per question, how many were right first time, right later, wrong or unanswered, and the commonest
-wrong answers; per student, the points.
+Collect the students' answer files in one folder and run `python -m ombre class-summary FOLDER`,
+or open `teacher/class-summary.ipynb` and set its `FOLDER`: per question, how many were right first
+time, right later, wrong or unanswered, and the commonest wrong answers; per student, the points.
 
 Open them in JupyterLab with the `ombre` package installed. A different `--seed` writes a fresh
 version of every set; the teacher's and the students' notebooks of one seed always match.
@@ -400,6 +502,8 @@ def write_handouts(outdir: str | Path, seed: int = 0, *, force: bool = False) ->
         page = name.removesuffix(".ipynb")
         files.append((root / "student" / f"{page}-worksheet.html", worksheet_html(s, n)))
         files.append((root / "teacher" / f"{page}-answers.html", answer_sheet_html(s, n)))
+    summary = json.dumps(class_summary_notebook(), ensure_ascii=False, indent=1) + "\n"
+    files.append((root / "teacher" / "class-summary.ipynb", summary))
     for path, text in files:
         try:
             _write_file(path, text)

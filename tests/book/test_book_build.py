@@ -900,3 +900,22 @@ def test_the_tei_download_is_linked_and_reads_back() -> None:
     path = (page.parent / unquote(urlsplit(hrefs[0]).path)).resolve()
     assert path.is_file() and BUILD in path.parents
     assert read_tei(path.read_bytes()) == (diplomatic_text(), emended_text())
+
+
+def test_the_players_page_shows_the_head_to_head_match_and_the_pool_with_their_methods() -> None:
+    # issue 31: the duplicate match is the comparison, with its interval and test named; the three-way
+    # table is context, and what went into the pool is said and how it is scored
+    from ombre.engine.players import match, tournament
+    from ombre.engine.probability import MEAN_INTERVAL_METHOD, SIGN_FLIP_METHOD
+
+    page = _words(_html("teaching/computer-players.html"))
+    duel = match(24, seed=0)  # the page's own match
+    m, lo, hi = duel.difference()
+    assert f"Sign-flip test, p {duel.p_value():.3f}" in page
+    assert f"95% t interval of that extra gain {lo:+.1f} to {hi:+.1f}" in page and f"{m:+.1f}" in page
+    assert MEAN_INTERVAL_METHOD in page and SIGN_FLIP_METHOD in page
+    assert page.index("Which player is stronger?") < page.index("The three players at one table")
+    three = tournament(12, seed=0)
+    pool = three.pool_per_hand
+    went = f"{abs(pool):.1f} {three.unit} a hand went {'into' if pool >= 0 else 'out of'} the pool"
+    assert f"{went}, charged to the three players alike" in page

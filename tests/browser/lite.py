@@ -11,7 +11,13 @@ import time
 from typing import Any
 
 #: the notebooks of the lite site (book/_ext/ombre_lite.py LITE_NOTEBOOKS)
-LITE_NOTEBOOKS = ("getting-started", "replay-belinda", "exercises", "play-against-the-computer")
+LITE_NOTEBOOKS = (
+    "getting-started",
+    "replay-belinda",
+    "exercises",
+    "play-against-the-computer",
+    "class-summary",
+)
 
 _KERNEL_IDLE = """() => {
   const nb = window.jupyterapp && window.jupyterapp.shell.currentWidget;

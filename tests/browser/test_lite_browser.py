@@ -94,3 +94,15 @@ def test_getting_started_in_jupyterlite(lite: Any) -> None:
     page.locator(".jp-OutputArea .widget-slider [role=slider]").first.focus()
     page.keyboard.press("ArrowRight")
     expect(readout).to_have_text("Manille, the Seven of Hearts", use_inner_text=True)
+
+
+def test_class_summary_in_jupyterlite(lite: Any) -> None:
+    # a teacher with nothing installed: the example class is written, read and summarised on Pyodide
+    page, url = lite
+    _run(page, url, "class-summary")
+    out = page.locator(".jp-OutputArea")
+    expect(out.filter(has_text="17 answer files")).to_have_count(1)
+    expect(
+        out.locator("caption", has_text="The class summary of the order of the cards, per question")
+    ).to_have_count(1)
+    expect(out.filter(has_text="answers-ordre-dee.json: line 2")).to_have_count(1)

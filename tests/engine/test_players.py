@@ -435,6 +435,7 @@ def test_tournament_gains_are_zero_sum_and_counted_over_the_same_hands() -> None
     for i in range(r.deals):
         assert sum(r.per_deal[k][i] for k in r.kinds) == pytest.approx(0.0, abs=1e-9)
     assert len(r.pool_per_deal) == r.deals and r.hands_held == 9
+    assert r.pool_per_hand == pytest.approx(sum(r.pool_per_deal) / 3)
     assert all(r.ombre_wins[k] <= r.ombre_hands[k] <= r.hands_held for k in r.kinds)
     assert "zero-sum" in r.table()
 

@@ -16,6 +16,8 @@ from ombre.teaching.collect import (
     AnswerFileError,
     AnswerSheet,
     class_summary,
+    example_class,
+    load_answers,
     read_answers,
     summarise,
 )
@@ -144,3 +146,41 @@ def test_the_file_says_what_it_is() -> None:
     data = json.loads(AnswerSheet("pope", seed=3).to_json())
     assert data["format"] == ANSWERS_FORMAT and data["version"] == 1 and data["set"] == "pope"
     assert data["seed"] == 3 and data["answers"] == {}
+
+
+def test_an_example_class_is_seeded_saved_as_students_save_and_wrong_in_common_ways(tmp_path: Path) -> None:
+    one, two, other = tmp_path / "one", tmp_path / "two", tmp_path / "other"
+    for folder in (one, two, other):
+        folder.mkdir()
+    paths = example_class(one, "tenaces")
+    example_class(two, "tenaces")
+    example_class(other, "tenaces", draw=1)
+    texts = [p.read_text(encoding="utf-8") for p in paths]
+    assert texts == [
+        (two / p.name).read_text(encoding="utf-8") for p in paths
+    ]  # the same seed, the same files
+    assert texts != [(other / p.name).read_text(encoding="utf-8") for p in paths]
+    # the files are what AnswerSheet.save writes, under the name a student's save gives them
+    sheets = [load_answers(p) for p in paths]
+    assert [p.name for p in paths] == [s.file_name for s in sheets]
+    assert [p.read_text(encoding="utf-8") for p in paths] == [s.to_json() for s in sheets]
+    # every wrong answer is one of the question's common mistakes, or a wrong choice
+    [summary], problems = class_summary(one)
+    assert problems == [] and len(summary.students) == 8
+    exercises = {ex.id: ex for ex in exercise_set("tenaces")}
+    for q in summary.questions:
+        ex = exercises[q.id]
+        for answer, _ in q.common_wrong:
+            assert not ex.check(answer).correct
+            if not ex.choices:
+                assert any(ex.check(answer).message.endswith(why) for _, why in ex.mistakes), answer
+    assert (
+        sum(q.right_first_time for q in summary.questions) > 0 and sum(q.wrong for q in summary.questions) > 0
+    )
+
+
+def test_a_sheet_saved_into_a_folder_takes_its_usual_name(tmp_path: Path) -> None:
+    sheet = AnswerSheet("order", student=" Ada Byron ")
+    assert sheet.save(tmp_path) == tmp_path / "answers-order-ada-byron.json"
+    assert sheet.save(tmp_path / "mine.json") == tmp_path / "mine.json"
+    assert load_answers(tmp_path / "mine.json") == sheet

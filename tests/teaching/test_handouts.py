@@ -14,7 +14,15 @@ import pytest
 
 from ombre.cli import main
 from ombre.teaching import GENERATORS, Exercise, all_sets, find, generate
-from ombre.teaching.handouts import HandoutError, check_line, markdown_escape, write_handouts
+from ombre.teaching.handouts import (
+    HandoutError,
+    check_line,
+    class_summary_notebook,
+    markdown_escape,
+    write_handouts,
+)
+
+ROOT = Path(__file__).parents[2]
 
 
 @pytest.fixture(scope="module")
@@ -32,7 +40,7 @@ def _text(path: Path) -> str:
 def test_one_student_and_one_teacher_notebook_per_set(handouts: Path) -> None:
     sets = all_sets()
     students = sorted((handouts / "student").glob("*.ipynb"))
-    teachers = sorted((handouts / "teacher").glob("*.ipynb"))
+    teachers = sorted((handouts / "teacher").glob("[0-9]*.ipynb"))
     assert len(students) == len(teachers) == len(sets)
     assert [p.name for p in students] == [p.name for p in teachers]
     for path in students + teachers:
@@ -124,7 +132,7 @@ def test_a_fresh_seed_gives_matching_fresh_handouts(tmp_path: Path) -> None:
 def test_the_command_line(tmp_path: Path) -> None:
     out, err = io.StringIO(), io.StringIO()
     assert main(["handouts", str(tmp_path / "eds"), "--seed", "2"], out=out, err=err) == 0
-    assert "wrote 16 notebooks" in out.getvalue()
+    assert "wrote 17 notebooks" in out.getvalue()
     assert (tmp_path / "eds" / "teacher" / "08-probability.ipynb").exists()
     blocker = tmp_path / "file"
     blocker.write_text("x")
@@ -157,7 +165,7 @@ def test_a_folder_that_is_not_empty_is_refused_without_force(tmp_path: Path) -> 
         write_handouts(course)
     status, out, err = _handouts_cli(str(course), "--force")
     assert (status, err) == (0, "")
-    assert out == f"wrote 16 notebooks (student and teacher handouts) under {course}\n"
+    assert out == f"wrote 17 notebooks (handouts and class summary) under {course}\n"
     assert (course / "README.md").read_text(encoding="utf-8").startswith("# Ombre exercises")
     empty = tmp_path / "empty"
     empty.mkdir()
@@ -389,3 +397,45 @@ def test_a_student_notebook_saves_an_answer_file_the_summary_reads(handouts: Pat
     assert by_name["Ada"].right_first_time == len(s) and by_name["Ada"].points == summary.total_points
     choice = [q for q, ex in zip(summary.questions, s, strict=True) if ex.choices]
     assert all(q.right_first_time == 1 and q.wrong == 1 for q in choice)
+
+
+def _cells(nb: dict[str, object]) -> list[tuple[object, ...]]:
+    cells = nb["cells"]
+    assert isinstance(cells, list)
+    return [(c["cell_type"], c["id"], "".join(c["source"])) for c in cells]
+
+
+def test_the_class_summary_notebook_is_one_notebook(handouts: Path) -> None:
+    # the book's notebooks/class-summary.ipynb (executed, checked by nbval) is the handouts' own
+    book = json.loads((ROOT / "notebooks" / "class-summary.ipynb").read_text(encoding="utf-8"))
+    handed = json.loads((handouts / "teacher" / "class-summary.ipynb").read_text(encoding="utf-8"))
+    assert _cells(book) == _cells(handed) == _cells(class_summary_notebook())
+    assert "teacher/class-summary.ipynb" in (handouts / "README.md").read_text(encoding="utf-8")
+
+
+def test_a_teacher_points_the_class_summary_notebook_at_a_folder(handouts: Path, tmp_path: Path) -> None:
+    from ombre.teaching.collect import AnswerSheet
+
+    folder = tmp_path / "answers"
+    folder.mkdir()
+    sheet = AnswerSheet("tricks", seed=3, student="Zoë")
+    first = sheet.exercises.exercises[0]
+    sheet.check(first.id, "a")
+    sheet.save(folder)
+    path = tmp_path / "class-summary.ipynb"
+    nb = json.loads((handouts / "teacher" / "class-summary.ipynb").read_text(encoding="utf-8"))
+    for cell in nb["cells"]:  # as the notebook tells the teacher: FOLDER = "answers"
+        if "".join(cell["source"]).startswith("FOLDER = None"):
+            cell["source"] = 'FOLDER = "answers"'
+    path.write_text(json.dumps(nb), encoding="utf-8")
+    done = _execute(path)
+    text = "\n".join(
+        o.get("text", "") + o.get("data", {}).get("text/html", "")
+        for c in done.cells
+        if c.cell_type == "code"
+        for o in c.outputs
+    )
+    assert "1 answer file: answers-tricks-zoë.json" in text
+    assert "fresh questions, seed 3" in text and ">Zoë</th>" in text
+    assert "Ada" not in text  # no example class beside a real folder
+    assert sorted(p.name for p in folder.iterdir()) == ["answers-tricks-zoë.json"]  # nothing removed

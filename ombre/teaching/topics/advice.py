@@ -251,6 +251,23 @@ def _advice_discard(rng: random.Random, seed: int) -> Exercise:
     trump = rng.choice(SUITS)
     hand = _advice_hand(rng, lambda h: 2 <= len(advised_discards(h, trump)) <= 6)
     throw = advised_discards(hand, trump)
+    kings = sum(1 for c in hand if c.rank == "K" and not is_trump(c, trump))
+    mistakes = [(Fraction(len(throw) + kings), 'Keep the kings: 1665 counts them "as good as Trumps".')]
+    # Spadille and Basto thrown out by a student who counts trumps by their suit alone
+    aces = [
+        f"{n} ({c.symbol})"
+        for c, n in ((SPADILLE, "Spadille"), (BASTO, "Basto"))
+        if c in hand and c.suit != trump
+    ]
+    if aces:
+        are = (
+            "are trumps whatever suit is named: keep them"
+            if len(aces) > 1
+            else "is a trump whatever suit is named: keep it"
+        )
+        mistakes.append((Fraction(len(throw) + len(aces)), f"{listed(aces)} {are}."))
+    # nine cards: the cards kept are never as many as the cards thrown, so this is never the answer
+    mistakes.append((Fraction(len(hand) - len(throw)), "That is how many cards you keep; how many go out?"))
     return _ex(
         "advice.discard",
         seed,
@@ -265,12 +282,7 @@ def _advice_discard(rng: random.Random, seed: int) -> Exercise:
             'Trumps, are to be discarded" (1665).'
         ),
         hint="Which of your cards are neither trumps nor kings?",
-        mistakes=(
-            (
-                Fraction(len(throw) + sum(1 for c in hand if c.rank == "K" and not is_trump(c, trump))),
-                'Keep the kings: 1665 counts them "as good as Trumps".',
-            ),
-        ),
+        mistakes=tuple(mistakes),
         source=_ADVICE_SRC,
         cards=tuple(sorted(hand, key=lambda c: -strength(c, trump))),
         trump=trump,

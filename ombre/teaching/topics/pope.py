@@ -516,6 +516,10 @@ def _pope_result(rng: random.Random, seed: int) -> Exercise:
             + _why_result(tricks, 0)
         ),
         hint="Count the tricks the poem gives her, not the Baron.",
+        mistakes=(
+            (Fraction(tricks[1]), "That is the Baron's count; count the tricks the poem gives Belinda."),
+            (Fraction(tricks[0] - 1), "One short: count every trick the poem gives her, the last one too."),
+        ),
         source=_END_SRC,
     )
 
