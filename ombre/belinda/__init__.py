@@ -18,7 +18,8 @@ Every line of Pope that says something about the cards is a
 :func:`check_record`.  :func:`count_deals` counts the deals (the three hands
 as played and the thirteen cards that take no part) for which some legal play
 satisfies a set of constraints, and says where each card can be.  The
-analyses use the double-dummy solver (:mod:`ombre.engine.solver`).
+analyses use the double-dummy solver (:mod:`ombre.engine.solver`);
+:mod:`ombre.belinda.sweep` solves every deal that fits (or a uniform sample).
 
 >>> rows = check_record(load_record("pole"))
 >>> [r.id for r in rows if not r.ok]

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import bisect
 import math
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ombre.belinda.constraints import (
     CONSTRAINTS,
@@ -24,10 +25,53 @@ from ombre.belinda.records import SPADES, BelindaError
 from ombre.engine.cards import DECK, Card, Suit
 from ombre.engine.rules import effective_suit, is_matador, is_trump, legal_plays, trick_winner
 
-__all__ = ["DealCount", "count_deals", "CountError", "deal_is_consistent", "PLACES"]
+__all__ = [
+    "DealCount",
+    "DealAsPlayed",
+    "count_deals",
+    "CountError",
+    "deal_is_consistent",
+    "consistent_play",
+    "PLACES",
+    "SEATINGS",
+]
 
 #: Where a card can be in a deal as played: a hand, or out of play.
 PLACES: tuple[str, str, str, str] = ("Belinda", "Baron", "Knight", "out of play")
+
+#: The seatings the text allows, by name: the players in the order they play to a trick.  Belinda
+#: leads the first trick, so she is the eldest hand (seat 0); Pope does not say who dealt, so the
+#: Baron may play second (the book's reconstructions) or third.
+SEATINGS: dict[str, tuple[str, str, str]] = {
+    "baron-second": (B, R, K),
+    "knight-second": (B, K, R),
+}
+
+
+def _players(seating: str) -> tuple[str, str, str]:
+    if seating not in SEATINGS:
+        raise BelindaError(f"unknown seating {seating!r} (known: {', '.join(SEATINGS)})")
+    return SEATINGS[seating]
+
+
+@dataclass(frozen=True)
+class DealAsPlayed:
+    """One deal as played: the three hands at the first lead, by seat, and the cards out of play."""
+
+    hands: tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]
+    out_of_play: tuple[Card, ...]
+    #: the players by seat (see :data:`SEATINGS`)
+    players: tuple[str, str, str]
+
+    def hand_of(self, player: str) -> tuple[Card, ...]:
+        return self.hands[self.players.index(player)]
+
+
+def _multinomial(counts: Sequence[int]) -> int:
+    out = math.factorial(sum(counts))
+    for k in counts:
+        out //= math.factorial(k)
+    return out
 
 
 class CountError(BelindaError):
@@ -54,6 +98,110 @@ class DealCount:
     #: card -> {place: number of deals with the card there}
     places: Mapping[Card, Mapping[str, int]]
     constraints: tuple[str, ...]
+    seating: str = "baron-second"
+    #: the class-level deals in a fixed order: per seat, (token index, count) pairs
+    class_list: tuple[tuple[tuple[tuple[int, int], ...], ...], ...] = field(default=(), repr=False)
+    _layouts: dict[bool, tuple[list[int], list[list[list[int]]]]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+
+    def unrank(self, rank: int) -> DealAsPlayed:
+        """The deal numbered ``rank`` (``0 <= rank < total``) in a fixed order of all the deals counted.
+
+        Drawing ``rank`` uniformly draws a deal uniformly from the exact space.  The order: the
+        class-level deals (sorted), each followed by the ways of sharing each class's cards between
+        the three hands and the cards out of play, as a mixed-radix number.
+
+        >>> from ombre.belinda import CONSTRAINTS
+        >>> count = count_deals(CONSTRAINTS)
+        >>> first, last = count.unrank(0), count.unrank(count.total - 1)
+        >>> len(first.out_of_play), first.hand_of("Baron") != last.hand_of("Baron")
+        (13, True)
+        """
+        if not 0 <= rank < self.total:
+            raise BelindaError(f"deal number {rank} is not between 0 and {self.total - 1}")
+        return self._unrank(rank, reduced=False)[0]
+
+    def unrank_reduced(self, rank: int) -> tuple[DealAsPlayed, int]:
+        """Deal ``rank`` of the reduced space (see :meth:`reduced_total`) and the deals it stands for.
+
+        Of each class, the cards in play are its strongest, shared among the hands.
+
+        >>> from ombre.belinda import CONSTRAINTS
+        >>> count = count_deals(CONSTRAINTS)
+        >>> sum(count.unrank_reduced(r)[1] for r in range(count.reduced_total())) == count.total
+        True
+        """
+        n = self.reduced_total()
+        if not 0 <= rank < n:
+            raise BelindaError(f"deal number {rank} is not between 0 and {n - 1}")
+        return self._unrank(rank, reduced=True)
+
+    def _layout(self, reduced: bool) -> tuple[list[int], list[list[list[int]]]]:
+        """For each class-level deal in order: the rank it starts at, and each class's share counts."""
+        cached = self._layouts.get(reduced)
+        if cached is None:
+            sizes = [len(t.cards) for t in self.tokens]
+            starts: list[int] = []
+            shares: list[list[list[int]]] = []
+            at = 0
+            for key in self.class_list:
+                counts = [dict(key[s]) for s in range(3)]
+                per_token = []
+                for i, size in enumerate(sizes):
+                    ks = [counts[s].get(i, 0) for s in range(3)]
+                    # reduced: only the order of the owners of the cards in play (the rest lie out)
+                    per_token.append(ks if reduced else [*ks, size - sum(ks)])
+                starts.append(at)
+                shares.append(per_token)
+                at += math.prod(_multinomial(ks) for ks in per_token)
+            cached = self._layouts[reduced] = (starts, shares)
+        return cached
+
+    def _unrank(self, rank: int, reduced: bool) -> tuple[DealAsPlayed, int]:
+        starts, shares = self._layout(reduced)
+        k = bisect.bisect_right(starts, rank) - 1
+        rank -= starts[k]
+        places: list[list[Card]] = [[], [], [], []]
+        stands_for = 1
+        for tok, share in zip(self.tokens, shares[k], strict=True):
+            ks = list(share)
+            rank, r = divmod(rank, _multinomial(ks))
+            stands_for *= math.comb(len(tok.cards), sum(ks[:3])) if reduced else 1
+            for card in tok.cards:  # unrank one arrangement of the class's cards among the places
+                if not any(ks):
+                    places[3].append(card)  # reduced: the weakest cards lie out of play
+                    continue
+                for p in range(len(ks)):
+                    if not ks[p]:
+                        continue
+                    ks[p] -= 1
+                    n = _multinomial(ks)
+                    if r < n:
+                        places[p].append(card)
+                        break
+                    r -= n
+                    ks[p] += 1
+        hands = tuple(tuple(sorted(h, key=lambda c: c.index)) for h in places[:3])
+        out = tuple(sorted(places[3], key=lambda c: c.index))
+        return DealAsPlayed((hands[0], hands[1], hands[2]), out, SEATINGS[self.seating]), stands_for
+
+    def reduced_total(self) -> int:
+        """The deals counted once for each way the cards in play lie, whatever is out of play.
+
+        Every class of cards is a run at the bottom of its suit, so which of its cards are out
+        of play does not change the play: the double-dummy solver sees only the order of the
+        hands' cards in each suit.  A deal then stands for the others with the same owners of
+        each class's cards in play, in order.
+        """
+        for tok in self.tokens:
+            powers = sorted(_power(c) for c in tok.cards)
+            if powers[-1] - powers[0] != len(powers) - 1:
+                raise CountError(
+                    f"the class {tok} is not a run of its suit: its cards out of play may matter"
+                )
+        starts, shares = self._layout(True)
+        return starts[-1] + math.prod(_multinomial(ks) for ks in shares[-1]) if starts else 0
 
     def place_of(self, card: Card) -> dict[str, int]:
         return dict(self.places[card])
@@ -136,12 +284,13 @@ def _winner(plays: Sequence[tuple[int, Token]]) -> int:
 def count_deals(
     constraints: Iterable[Constraint] = CONSTRAINTS,
     fixed: Mapping[Card, str] | None = None,
+    seating: str = "baron-second",
 ) -> DealCount:
     """Count the deals for which some legal play satisfies every constraint (exactly).
 
     The setting is Belinda's game: Belinda, the eldest hand, is the Ombre in
-    seat 0 and leads; the Baron plays second and the third player (the
-    dealer) third; spades are trumps.  ``fixed`` pins cards to places (see
+    seat 0 and leads; spades are trumps; ``seating`` (see :data:`SEATINGS`)
+    says who plays second and who third (the dealer).  ``fixed`` pins cards to places (see
     :data:`PLACES`), for tests that compare with a brute-force enumeration.
     The search runs trick by trick over the classes of cards (see
     :class:`DealCount`), checks the rule of following by remembering each
@@ -152,6 +301,7 @@ def count_deals(
     cards each hand has played, the tricks won and where the named cards fell).
     """
     cons = tuple(constraints)
+    players = _players(seating)
     pins = dict(fixed or {})
     for pinned, place in pins.items():
         if place not in PLACES:
@@ -163,7 +313,7 @@ def count_deals(
     tokens = _tokens(named)
     index = {t: i for i, t in enumerate(tokens)}
     sizes = [len(t.cards) for t in tokens]
-    seats = {B: 0, R: 1, K: 2}
+    seats = {name: seat for seat, name in enumerate(players)}
     placed: dict[Card, tuple[int, int | None]] = {}
     forced: dict[tuple[int, int], int] = {}  # (trick, seat) -> the token that seat must play there
     for c in cons:
@@ -171,13 +321,12 @@ def count_deals(
             placed[card] = (n, seats[who] if who is not None else None)
             if who is not None:
                 forced[n, seats[who]] = index[_single(card)]
-    players = (B, R, K)
     by_trick: dict[int, list[Constraint]] = {n: [] for n in range(1, 10)}
-    setting = History(0, 1, 2, SPADES, 0, players, [])
+    setting = History(0, seats[R], seats[K], SPADES, 0, players, [])
     for c in cons:
         if not c.tricks:
             if c.test(setting) is not None:
-                return DealCount(0, 0, tokens, {}, tuple(x.id for x in cons))
+                return DealCount(0, 0, tokens, {}, tuple(x.id for x in cons), seating)
         for n in c.tricks:
             by_trick[n].append(c)
 
@@ -186,7 +335,7 @@ def count_deals(
     # per seat: suits shown void (plain), and the strongest trump led when a trump was refused
     voids: list[set[Suit]] = [set(), set(), set()]
     refused_trump: list[int | None] = [None, None, None]
-    history = History(0, 1, 2, SPADES, 0, players, [])
+    history = History(0, seats[R], seats[K], SPADES, 0, players, [])
     found: set[tuple[tuple[tuple[int, int], ...], ...]] = set()
 
     def legal_for(seat: int, tok: Token) -> bool:
@@ -358,42 +507,73 @@ def count_deals(
                     share = weight * k // size
                     for member in tok.cards:
                         places[member][place] += share
-    return DealCount(total, len(found), tokens, places, tuple(c.id for c in cons))
+    return DealCount(
+        total, len(found), tokens, places, tuple(c.id for c in cons), seating, tuple(sorted(found))
+    )
 
 
 def deal_is_consistent(
-    hands: Sequence[Iterable[Card]], constraints: Iterable[Constraint] = CONSTRAINTS
+    hands: Sequence[Iterable[Card]],
+    constraints: Iterable[Constraint] = CONSTRAINTS,
+    seating: str = "baron-second",
 ) -> bool:
-    """Is there a legal play of these hands (Belinda, Baron, third player) that satisfies the constraints?
+    """Is there a legal play of these hands (by seat, see :data:`SEATINGS`) that satisfies the constraints?
 
     An independent check for :func:`count_deals`: it plays real cards with
-    :func:`ombre.engine.rules.legal_plays` and :func:`ombre.engine.rules.trick_winner`.
-    Two shortcuts keep it quick: a card a constraint puts at a trick (and
-    seat) is played only there, and a position reached again after a
-    complete trick is not searched twice.  A position is "the same" when the
-    cards still held are the same and the tricks played look the same to the
-    constraints, which see only the cards they name and, of the others, the
-    suit, trump and court rank.
+    :func:`ombre.engine.rules.legal_plays` and :func:`ombre.engine.rules.trick_winner`
+    (see :func:`consistent_play`).
+    """
+    return consistent_play(hands, constraints, seating) is not None
+
+
+Play = tuple[tuple[Card, Card, Card], ...]
+
+
+def consistent_play(
+    hands: Sequence[Iterable[Card]],
+    constraints: Iterable[Constraint] = CONSTRAINTS,
+    seating: str = "baron-second",
+) -> Play | None:
+    """The first legal play of these hands (by seat) that satisfies the constraints, or ``None``.
+
+    The play is nine tricks, each its three cards from the leader on; the
+    first is the one met first when every hand tries its cards in the deck's
+    order (:data:`ombre.engine.cards.DECK`).  Two shortcuts keep it quick: a card a constraint
+    puts at a trick (and seat) is played only there, and a position reached
+    again after a complete trick is not searched twice.  A position is "the
+    same" when the cards still held are the same and the tricks played look
+    the same to the constraints, which see only the cards they name and, of
+    the others, the suit, trump and court rank.
+
+    >>> from ombre.belinda import replay, text_constraints
+    >>> st = replay("pole").state
+    >>> play = consistent_play(st.hands_at_play, text_constraints())
+    >>> [" ".join(c.symbol for c in trick) for trick in play[3:5]]
+    ['K♠ J♠ J♣', 'K♣ Q♠ 3♥']
+    >>> consistent_play(st.hands_at_play) is None  # the readings: not every court card is in play
+    True
     """
     cons = tuple(constraints)
+    players = _players(seating)
     hs = [list(h) for h in hands]
     if len(hs) != 3 or any(len(h) != 9 for h in hs):
         raise BelindaError("a deal as played has three hands of nine cards")
+    seats = {name: seat for seat, name in enumerate(players)}
     by_trick: dict[int, list[Constraint]] = {n: [] for n in range(1, 10)}
-    setting = History(0, 1, 2, SPADES, 0, (B, R, K), [], tuple(tuple(h) for h in hs))
+    setting = History(0, seats[R], seats[K], SPADES, 0, players, [], tuple(tuple(h) for h in hs))
     for c in cons:
         if not c.tricks and c.test(setting) is not None:
-            return False
+            return None
         for n in c.tricks:
             by_trick[n].append(c)
-    seats = {B: 0, R: 1, K: 2}
     placed = {card: (n, seats[who] if who is not None else None) for c in cons for card, n, who in c.places}
     named = set(MATADORS).union(*(c.names() for c in cons))
-    history = History(0, 1, 2, SPADES, 0, (B, R, K), [], None)
+    history = History(0, seats[R], seats[K], SPADES, 0, players, [], None)
     held = [set(h) for h in hs]
     if any(who is not None and card not in held[who] for card, (_, who) in placed.items()):
-        return False  # a card a constraint gives to one player is in another hand
+        return None  # a card a constraint gives to one player is in another hand
     seen: set[object] = set()
+    found: list[Play] = []
 
     def ok(n: int) -> bool:
         return all(c.test(history) is None for c in by_trick[n])
@@ -417,6 +597,8 @@ def deal_is_consistent(
             if good:
                 if n == 9:
                     good = all(c.test(history) is None for c in cons)
+                    if good:
+                        found.append(tuple(_cards(t) for t in history.tricks))
                 else:
                     k = key()
                     if k in seen:
@@ -444,4 +626,10 @@ def deal_is_consistent(
         return False
 
     history.tricks.append(TrickView(1, 0, []))
-    return play(1, 0)
+    play(1, 0)
+    return found[0] if found else None
+
+
+def _cards(trick: TrickView) -> tuple[Card, Card, Card]:
+    a, b, c = (tok.cards[0] for _, tok in trick.plays)
+    return (a, b, c)
