@@ -64,6 +64,7 @@ class DealAsPlayed:
     players: tuple[str, str, str]
 
     def hand_of(self, player: str) -> tuple[Card, ...]:
+        """The hand of ``Belinda``, ``Baron`` or ``Knight``."""
         return self.hands[self.players.index(player)]
 
 

@@ -7,11 +7,11 @@ every step of the play Pope describes (:func:`deal_figures`).  Two modes:
 
 ``sample``
     ``deals`` deals drawn uniformly (with replacement) by unranking: deal
-    ``i`` of seed ``s`` is :meth:`DealCount.unrank` of a number drawn from
+    ``i`` of seed ``s`` is :meth:`~ombre.belinda.counting.DealCount.unrank` of a number drawn from
     ``random.Random(f"ombre-sweep:{s}:{i}")``, so each deal depends on the
     seed and its number alone, whichever worker solves it.
 ``exact``
-    every deal of the reduced space (:meth:`DealCount.reduced_total`), each
+    every deal of the reduced space (:meth:`~ombre.belinda.counting.DealCount.reduced_total`), each
     weighed by the number of deals it stands for.
 
 Results go to a checkpoint (JSON lines: a header, then one row a deal) as
@@ -239,6 +239,7 @@ class SweepResult:
 
     @property
     def complete(self) -> bool:
+        """Every deal of the sweep has its row."""
         return len(self.rows) == self.spec.size()
 
     def records(self) -> list[dict[str, int]]:
