@@ -59,6 +59,7 @@ __all__ = [
     "write_data",
     "read_data",
     "shipped_sweep",
+    "shipped_sweeps",
 ]
 
 #: The readings a sweep can take: the text constraints alone, or the text with both readings.
@@ -501,13 +502,24 @@ def write_data(result: SweepResult, path: str | Path, command: str) -> None:
         "sha256": result.content_hash(),
         "rows": [list(r) for r in result.rows],
     }
+    count = _count(result.spec.reading, result.spec.seating)
+    # the space sampled, so that a reader (the book) needs no count of its own
+    out["space"] = {
+        "deals": count.total,
+        "class_deals": count.class_deals,
+        "reduced_deals": count.reduced_total(),
+    }
     text = json.dumps({k: v for k, v in out.items() if k != "rows"}, indent=1, sort_keys=True)
     rows = ",\n".join(json.dumps(list(r), separators=(",", ":")) for r in result.rows)
     Path(path).write_text(text[:-2] + ',\n "rows": [\n' + rows + "\n ]\n}\n", encoding="utf-8")
 
 
 def read_data(path: str | Path) -> tuple[SweepResult, str]:
-    """A data file written by :func:`write_data`: the result and its command; its hash is checked."""
+    """A data file written by :func:`write_data`: the result and its command; its hash is checked.
+
+    The result's ``header`` has the file's ``space``: the deals of the space sampled, its class-level
+    deals and its reduced deals (:meth:`~ombre.belinda.counting.DealCount.reduced_total`).
+    """
     p = Path(path)
     try:
         data = json.loads(p.read_text(encoding="utf-8"))
@@ -519,12 +531,28 @@ def read_data(path: str | Path) -> tuple[SweepResult, str]:
     if _rows_hash(rows) != data.get("sha256"):
         raise SweepError(f"{p}: the rows do not match their hash")
     spec = SweepSpec(**data["spec"]) if data["spec"]["mode"] == "sample" else _exact_spec(data["spec"])
-    header = {k: data[k] for k in ("ombre-sweep", "engine_version", "spec")}
+    header = {k: data[k] for k in ("ombre-sweep", "engine_version", "spec", "space") if k in data}
     return SweepResult(spec, header, rows), str(data["command"])
 
 
 def _exact_spec(spec: dict[str, Any]) -> SweepSpec:
     return SweepSpec(spec["reading"], spec["seating"], "exact", 1, 0)
+
+
+def shipped_sweeps() -> dict[tuple[str, str], tuple[SweepResult, str]]:
+    """Every data file shipped in ``ombre/belinda/data/``, by (reading, seating).
+
+    >>> ("readings", "baron-second") in shipped_sweeps()
+    True
+    """
+    from importlib import resources
+
+    out = {}
+    for ref in sorted(resources.files("ombre.belinda").joinpath(_DATA).iterdir(), key=lambda r: r.name):
+        if ref.name.startswith("sweep-") and ref.name.endswith(".json"):
+            result, command = shipped_sweep(ref.name.removesuffix(".json"))
+            out[result.spec.reading, result.spec.seating] = (result, command)
+    return out
 
 
 def shipped_sweep(name: str) -> tuple[SweepResult, str]:

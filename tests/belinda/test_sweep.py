@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -180,12 +181,22 @@ def test_a_killed_run_resumes_with_identical_totals(
 # --- running elsewhere ------------------------------------------------------------------------------
 
 
+def _distributed() -> ModuleType:
+    """Dask distributed (``ombre[sweep]``): skipped where it is not installed, except in CI
+    (``.ci/run`` sets OMBRE_REQUIRE_SWEEP=1, and the Makefile's venv installs the sweep extra)."""
+    if os.environ.get("OMBRE_REQUIRE_SWEEP") == "1":
+        import distributed
+
+        return distributed
+    return pytest.importorskip("distributed")
+
+
 def test_local_worker_processes_give_the_same_rows(reference: tuple[tuple[int, ...], ...]) -> None:
     assert run_sweep(SPEC, workers=2, chunk=2, progress=False).rows == reference
 
 
 def test_dask_local_cluster_gives_the_single_process_result(reference: tuple[tuple[int, ...], ...]) -> None:
-    distributed = pytest.importorskip("distributed")
+    distributed = _distributed()
     with distributed.LocalCluster(
         n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None
     ) as cl:
@@ -195,7 +206,7 @@ def test_dask_local_cluster_gives_the_single_process_result(reference: tuple[tup
 
 
 def test_an_unreachable_scheduler_is_a_clear_error() -> None:
-    pytest.importorskip("distributed")
+    _distributed()
     with pytest.raises(SweepError, match="cannot reach the Dask scheduler at tcp://127.0.0.1:9"):
         run_sweep(SPEC, scheduler="tcp://127.0.0.1:9", progress=False)
 
@@ -209,6 +220,7 @@ def test_data_file_round_trip(tmp_path: Path, reference: tuple[tuple[int, ...], 
     write_data(result, path, "python -m ombre sweep --reading readings --deals 6 --seed 3")
     back, command = read_data(path)
     assert back.rows == reference and back.spec == SPEC and command.endswith("--seed 3")
+    assert back.header["space"]["deals"] == count_deals(CONSTRAINTS).total == 6_242_460
     path.write_text(path.read_text().replace("[0,", "[0 ,", 1).replace(",5,", ",4,", 1))
     with pytest.raises(SweepError, match="do not match their hash"):
         read_data(path)
@@ -216,9 +228,20 @@ def test_data_file_round_trip(tmp_path: Path, reference: tuple[tuple[int, ...], 
         write_data(run_sweep(SPEC, workers=1, progress=False, limit=1), path, "x")
 
 
-@pytest.mark.parametrize("name", ["sweep-text-baron-second", "sweep-readings-baron-second"])
+SHIPPED = sorted(p.stem for p in (ROOT / "ombre" / "belinda" / "data").glob("sweep-*.json"))
+
+
+def test_both_readings_are_shipped_for_the_books_seating() -> None:
+    assert {"sweep-text-baron-second", "sweep-readings-baron-second"} <= set(SHIPPED)
+
+
+@pytest.mark.parametrize("name", SHIPPED)
 def test_shipped_data_are_whole_samples_of_this_engine(name: str) -> None:
     result, command = shipped_sweep(name)
     assert result.complete and command.startswith("python -m ombre sweep")
+    assert result.spec.deals == 10_000 and result.spec.seed == 1
+    # the space it samples is the count of the current constraints (the same under both seatings)
+    reading = name.split("-")[1]
+    assert result.header["space"]["deals"] == {"text": 370_068_580, "readings": 6_242_460}[reading]
     # its first rows are computed again, as they were
     assert [tuple(r) for r in sweep_chunk(result.spec, [0, 1])] == list(result.rows[:2])
