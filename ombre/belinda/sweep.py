@@ -539,10 +539,10 @@ def _exact_spec(spec: dict[str, Any]) -> SweepSpec:
     return SweepSpec(spec["reading"], spec["seating"], "exact", 1, 0)
 
 
-def shipped_sweeps() -> dict[tuple[str, str], tuple[SweepResult, str]]:
-    """Every data file shipped in ``ombre/belinda/data/``, by (reading, seating).
+def shipped_sweeps() -> dict[tuple[str, str, str], tuple[SweepResult, str]]:
+    """Every data file shipped in ``ombre/belinda/data/``, by (reading, seating, mode).
 
-    >>> ("readings", "baron-second") in shipped_sweeps()
+    >>> ("readings", "baron-second", "sample") in shipped_sweeps()
     True
     """
     from importlib import resources
@@ -551,7 +551,7 @@ def shipped_sweeps() -> dict[tuple[str, str], tuple[SweepResult, str]]:
     for ref in sorted(resources.files("ombre.belinda").joinpath(_DATA).iterdir(), key=lambda r: r.name):
         if ref.name.startswith("sweep-") and ref.name.endswith(".json"):
             result, command = shipped_sweep(ref.name.removesuffix(".json"))
-            out[result.spec.reading, result.spec.seating] = (result, command)
+            out[result.spec.reading, result.spec.seating, result.spec.mode] = (result, command)
     return out
 
 
