@@ -626,11 +626,15 @@ def _solve(args: argparse.Namespace) -> int:
 
 
 def _sweep_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--reading", default="text", help="text (Pope's lines alone, the default) or readings")
+    p.add_argument(
+        "--reading",
+        default="text",
+        help="text (what the lines state and the rules deduce, the default) or readings (and every reading)",
+    )
     p.add_argument(
         "--seating",
         default="baron-second",
-        help="baron-second (the default) or knight-second: who plays second",
+        help="who plays second, after Belinda: baron-second (Pole's seating, the default) or knight-second",
     )
     p.add_argument("--exact", action="store_true", help="every deal of the reduced space, not a sample")
     p.add_argument("--deals", type=_positive, default=10_000, metavar="N", help="deals in the sample (10000)")
