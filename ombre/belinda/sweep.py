@@ -547,7 +547,7 @@ def shipped_sweeps() -> dict[tuple[str, str, str], tuple[SweepResult, str]]:
     """
     from importlib import resources
 
-    out = {}
+    out: dict[tuple[str, str, str], tuple[SweepResult, str]] = {}
     for ref in sorted(resources.files("ombre.belinda").joinpath(_DATA).iterdir(), key=lambda r: r.name):
         if ref.name.startswith("sweep-") and ref.name.endswith(".json"):
             result, command = shipped_sweep(ref.name.removesuffix(".json"))
