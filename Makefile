@@ -15,7 +15,7 @@ export PYTHONDONTWRITEBYTECODE := 1
 $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -c constraints.txt -e ".[book,dev]"
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e ".[book,dev,sweep]"
 	$(BIN)/python -c "import matplotlib.pyplot"   # warm the font cache so no cell prints about it
 	touch $@
 

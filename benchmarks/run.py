@@ -638,6 +638,35 @@ def bench_lite(quick: bool) -> list[Figure]:
     ]
 
 
+def bench_sweep(quick: bool) -> list[Figure]:
+    """Deals of Belinda's game solved a second by ``python -m ombre sweep``: one worker, every local core.
+
+    Wall-clock time (the workers are other processes), start-up of the worker pool included; the
+    reading with both interpretations, a sample of the same seed each time.
+    """
+    import os
+
+    from ombre.belinda.sweep import SweepSpec, _count, run_sweep
+
+    n = 16 if quick else 96
+    spec = SweepSpec("readings", "baron-second", "sample", deals=n, seed=1)
+    _count(spec.reading, spec.seating)  # the count, made once a process, is not the sweep's rate
+
+    def rate(workers: int) -> float:
+        t0 = time.perf_counter()
+        run_sweep(spec, workers=workers, chunk=4, progress=False)
+        return n / (time.perf_counter() - t0)
+
+    one = rate(1)
+    cores = os.cpu_count() or 1
+    every = rate(cores)
+    return [
+        ("sweep_deals_per_s", round(one, 2), "deals/s"),
+        ("sweep_deals_per_s_all_cores", round(every, 2), "deals/s"),
+        ("sweep_scaling", round(every / one, 2), "x"),
+    ]
+
+
 GROUPS: dict[str, Callable[[bool], list[Figure]]] = {
     "playouts": bench_playouts,
     "tournament": bench_tournament,
@@ -649,6 +678,7 @@ GROUPS: dict[str, Callable[[bool], list[Figure]]] = {
     "page": bench_page,
     "browser": bench_browser,
     "lite": bench_lite,
+    "sweep": bench_sweep,
 }
 
 

@@ -15,6 +15,10 @@ Subcommands::
     export tei OUT                    the edition as TEI P5 XML (diplomatic text, emendations, notes,
                                       glossary, the braille's pages and lines)
     solve FILE [--objective O]        the double-dummy value of each card played in a record
+    sweep [--reading R] [--seating S] [--exact | --deals N --seed N] [--workers N | --scheduler ADDRESS]
+          [--checkpoint FILE] [--out FILE]
+                                      the double-dummy figures of Belinda's game over the deals that fit
+                                      Pope's lines (ombre.belinda.sweep)
     handouts OUTDIR [--seed N]        student notebooks (no answers) and teacher notebooks of the exercises
                                       (OUTDIR must be new or empty, unless --force)
     class-summary FOLDER              the class's answer files (*.json) summarised: per question right
@@ -621,6 +625,59 @@ def _solve(args: argparse.Namespace) -> int:
     return 0
 
 
+def _sweep_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--reading",
+        default="text",
+        help="text (what the lines state and the rules deduce, the default) or readings (and every reading)",
+    )
+    p.add_argument(
+        "--seating",
+        default="baron-second",
+        help="who plays second, after Belinda: baron-second (Pole's seating, the default) or knight-second",
+    )
+    p.add_argument("--exact", action="store_true", help="every deal of the reduced space, not a sample")
+    p.add_argument("--deals", type=_positive, default=10_000, metavar="N", help="deals in the sample (10000)")
+    p.add_argument("--seed", type=int, default=1, metavar="N", help="the sample's seed (1)")
+    p.add_argument(
+        "--workers", type=_positive, metavar="N", help="local worker processes (default: every core)"
+    )
+    p.add_argument(
+        "--scheduler", metavar="ADDRESS", help="run on a Dask distributed cluster (tcp://host:8786)"
+    )
+    p.add_argument("--checkpoint", metavar="FILE", help="write results here as they come; resume from it")
+    p.add_argument(
+        "--out", dest="data", metavar="FILE", help="write the finished sweep as a data file (JSON)"
+    )
+    p.add_argument(
+        "--chunk", type=_positive, default=8, metavar="N", help="deals a worker takes at a time (8)"
+    )
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
+def _sweep(args: argparse.Namespace) -> int:
+    from ombre.belinda.sweep import SweepSpec, run_sweep, write_data
+
+    spec = SweepSpec(args.reading, args.seating, "exact" if args.exact else "sample", args.deals, args.seed)
+    command = f"python -m ombre sweep --reading {spec.reading} --seating {spec.seating} " + (
+        "--exact" if args.exact else f"--deals {spec.deals} --seed {spec.seed}"
+    )
+    result = run_sweep(
+        spec,
+        checkpoint=args.checkpoint,
+        workers=args.workers,
+        scheduler=args.scheduler,
+        chunk=args.chunk,
+        progress=not args.no_progress,
+    )
+    if args.data:
+        write_data(result, args.data, command)
+    weight = sum(result.column("weight"))
+    solved = plural(len(result.rows), "deal")
+    args.out.write(f"{solved} solved ({weight:,} deals of the space); sha256 {result.content_hash()}\n")
+    return 0
+
+
 # --------------------------------------------------------------------------- the table
 
 #: Every subcommand, in the order ``--help`` lists them.  Add new ones here.
@@ -652,6 +709,12 @@ SUBCOMMANDS: list[Subcommand] = [
         "the double-dummy value of each card played in a record, and the best alternative",
         _solve_arguments,
         _solve,
+    ),
+    Subcommand(
+        "sweep",
+        "solve the deals that fit Pope's lines (a uniform sample, or all), locally or on a Dask cluster",
+        _sweep_arguments,
+        _sweep,
     ),
     Subcommand(
         "handouts",

@@ -22,7 +22,8 @@ Every line of Pope that says something about the cards is a
 :func:`check_record`.  :func:`count_deals` counts the deals (the three hands
 as played and the thirteen cards that take no part) for which some legal play
 satisfies a set of constraints, and says where each card can be.  The
-analyses use the double-dummy solver (:mod:`ombre.engine.solver`).
+analyses use the double-dummy solver (:mod:`ombre.engine.solver`);
+:mod:`ombre.belinda.sweep` solves every deal that fits (or a uniform sample).
 
 >>> rows = check_record(load_record("pole"))
 >>> [r.id for r in rows if not r.ok]
@@ -53,7 +54,15 @@ from ombre.belinda.analysis import (
 )
 from ombre.belinda.checking import Verdict, check_record, constraint_table
 from ombre.belinda.constraints import CONSTRAINTS, Constraint, History, Token, TrickView, text_constraints
-from ombre.belinda.counting import PLACES, CountError, DealCount, count_deals, deal_is_consistent, draw_deal
+from ombre.belinda.counting import (
+    PLACES,
+    CountError,
+    DealCount,
+    consistent_play,
+    count_deals,
+    deal_is_consistent,
+    draw_deal,
+)
 from ombre.belinda.records import READING_TITLES, READINGS, BelindaError, load_record, load_records, replay
 
 __all__ = [
@@ -77,6 +86,7 @@ __all__ = [
     "draw_deal",
     "CountError",
     "deal_is_consistent",
+    "consistent_play",
     "PLACES",
     "baron_after_trick_four",
     "BaronChances",

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import bisect
 import math
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ombre.belinda.constraints import (
     CONSTRAINTS,
@@ -25,10 +26,32 @@ from ombre.belinda.records import SPADES, BelindaError
 from ombre.engine.cards import DECK, Card, Suit
 from ombre.engine.rules import effective_suit, is_matador, is_trump, legal_plays, trick_winner
 
-__all__ = ["DealCount", "count_deals", "CountError", "deal_is_consistent", "draw_deal", "PLACES"]
+__all__ = [
+    "DealCount",
+    "count_deals",
+    "CountError",
+    "deal_is_consistent",
+    "consistent_play",
+    "draw_deal",
+    "PLACES",
+    "Deal",
+    "Play",
+]
 
 #: Where a card can be in a deal as played: a hand, or out of play.
 PLACES: tuple[str, str, str, str] = ("Belinda", "Baron", "Knight", "out of play")
+
+#: A deal as played: the three hands by seat (Belinda's first, then who plays second and third),
+#: then the cards out of play.
+Deal = tuple[tuple[Card, ...], ...]
+
+#: A play of a deal: nine tricks, each its three cards from the leader on.
+Play = tuple[tuple[Card, Card, Card], ...]
+
+
+def _players(baron_second: bool) -> tuple[str, str, str]:
+    """The players in the order they play to a trick Belinda leads (the seating)."""
+    return (B, R, K) if baron_second else (B, K, R)
 
 
 class CountError(BelindaError):
@@ -57,6 +80,114 @@ class DealCount:
     constraints: tuple[str, ...]
     #: the class-level deals found, in a fixed order: per seat, (token index, how many) pairs
     deals: tuple[tuple[tuple[tuple[int, int], ...], ...], ...] = ()
+    #: the seating counted (see :func:`count_deals`): the hands of :meth:`unrank` are by seat
+    baron_second: bool = True
+    _layouts: dict[bool, tuple[list[int], list[list[list[int]]]]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+
+    @property
+    def players(self) -> tuple[str, str, str]:
+        """Who holds each hand of a deal of this count, by seat."""
+        return _players(self.baron_second)
+
+    def unrank(self, rank: int) -> Deal:
+        """The deal numbered ``rank`` (``0 <= rank < total``) in a fixed order of all the deals counted.
+
+        The three hands by seat, then the cards out of play.  Drawing ``rank``
+        uniformly draws a deal uniformly from the exact space (:func:`draw_deal`).
+        The order: the class-level deals (:attr:`deals`), each followed by the
+        ways of sharing each class's cards between the hands and the cards out of
+        play, as a mixed-radix number.
+
+        >>> from ombre.belinda import CONSTRAINTS
+        >>> count = count_deals(CONSTRAINTS)
+        >>> first, last = count.unrank(0), count.unrank(count.total - 1)
+        >>> len(first[3]), first[1] != last[1]
+        (13, True)
+        """
+        if not 0 <= rank < self.total:
+            raise CountError(f"deal number {rank} is not between 0 and {self.total - 1}")
+        return self._unrank(rank, reduced=False)[0]
+
+    def unrank_reduced(self, rank: int) -> tuple[Deal, int]:
+        """Deal ``rank`` of the reduced space (see :meth:`reduced_total`) and the deals it stands for.
+
+        Of each class, the cards in play are its strongest, shared among the hands.
+
+        >>> from ombre.belinda import CONSTRAINTS
+        >>> count = count_deals(CONSTRAINTS)
+        >>> sum(count.unrank_reduced(r)[1] for r in range(count.reduced_total())) == count.total
+        True
+        """
+        n = self.reduced_total()
+        if not 0 <= rank < n:
+            raise CountError(f"deal number {rank} is not between 0 and {n - 1}")
+        return self._unrank(rank, reduced=True)
+
+    def reduced_total(self) -> int:
+        """The deals counted once for each way the cards in play lie, whatever is out of play.
+
+        Every class of cards is a run of its suit, so which of its cards are out
+        of play does not change the play: the double-dummy solver sees only the
+        order of the hands' cards in each suit.  A deal then stands for the others
+        with the same owners of each class's cards in play, in order.
+        """
+        for tok in self.tokens:
+            powers = sorted(_power(c) for c in tok.cards)
+            if powers[-1] - powers[0] != len(powers) - 1:
+                raise CountError(
+                    f"the class {tok} is not a run of its suit: its cards out of play may matter"
+                )
+        starts, shares = self._layout(True)
+        return starts[-1] + math.prod(_multinomial(ks) for ks in shares[-1]) if starts else 0
+
+    def _layout(self, reduced: bool) -> tuple[list[int], list[list[list[int]]]]:
+        """For each class-level deal in order: the rank it starts at, and each class's share counts."""
+        cached = self._layouts.get(reduced)
+        if cached is None:
+            sizes = [len(t.cards) for t in self.tokens]
+            starts: list[int] = []
+            shares: list[list[list[int]]] = []
+            at = 0
+            for key in self.deals:
+                held = [dict(key[s]) for s in range(3)]
+                per_token = []
+                for i, size in enumerate(sizes):
+                    ks = [held[s].get(i, 0) for s in range(3)]
+                    # reduced: only the owners of the cards in play, in order (the rest lie out)
+                    per_token.append(ks if reduced else [*ks, size - sum(ks)])
+                starts.append(at)
+                shares.append(per_token)
+                at += math.prod(_multinomial(ks) for ks in per_token)
+            cached = self._layouts[reduced] = (starts, shares)
+        return cached
+
+    def _unrank(self, rank: int, reduced: bool) -> tuple[Deal, int]:
+        starts, shares = self._layout(reduced)
+        k = bisect.bisect_right(starts, rank) - 1
+        rank -= starts[k]
+        places: list[list[Card]] = [[], [], [], []]
+        stands_for = 1
+        for tok, share in zip(self.tokens, shares[k], strict=True):
+            ks = list(share)
+            rank, r = divmod(rank, _multinomial(ks))
+            stands_for *= math.comb(len(tok.cards), sum(ks[:3])) if reduced else 1
+            for card in tok.cards:  # unrank one arrangement of the class's cards among the places
+                if not any(ks):
+                    places[3].append(card)  # reduced: the weakest cards lie out of play
+                    continue
+                for p in range(len(ks)):
+                    if not ks[p]:
+                        continue
+                    ks[p] -= 1
+                    n = _multinomial(ks)
+                    if r < n:
+                        places[p].append(card)
+                        break
+                    r -= n
+                    ks[p] += 1
+        return tuple(tuple(sorted(h, key=lambda c: c.index)) for h in places), stands_for
 
     def place_of(self, card: Card) -> dict[str, int]:
         return dict(self.places[card])
@@ -136,13 +267,18 @@ def _winner(plays: Sequence[tuple[int, Token]]) -> int:
     return plays[best][0]
 
 
+def _multinomial(counts: Sequence[int]) -> int:
+    """The ways to share ``sum(counts)`` distinct cards out in groups of these sizes."""
+    return math.factorial(sum(counts)) // math.prod(math.factorial(k) for k in counts)
+
+
 def _weight(sizes: Sequence[int], deal: tuple[tuple[tuple[int, int], ...], ...]) -> int:
     """The number of deals of cards one deal of classes stands for (a product of multinomials)."""
     held = [dict(deal[s]) for s in range(3)]
     weight = 1
     for i, size in enumerate(sizes):
         ks = [held[s].get(i, 0) for s in range(3)]
-        weight *= math.factorial(size) // math.prod(math.factorial(k) for k in (*ks, size - sum(ks)))
+        weight *= _multinomial([*ks, size - sum(ks)])
     return weight
 
 
@@ -179,7 +315,7 @@ def count_deals(
     tokens = _tokens(named)
     index = {t: i for i, t in enumerate(tokens)}
     sizes = [len(t.cards) for t in tokens]
-    players = (B, R, K) if baron_second else (B, K, R)
+    players = _players(baron_second)
     seats = {name: i for i, name in enumerate(players)}
     placed: dict[Card, tuple[int, int | None]] = {}
     forced: dict[tuple[int, int], int] = {}  # (trick, seat) -> the token that seat must play there
@@ -193,7 +329,7 @@ def count_deals(
     for c in cons:
         if not c.tricks:
             if c.test(setting) is not None:
-                return DealCount(0, 0, tokens, {}, tuple(x.id for x in cons))
+                return DealCount(0, 0, tokens, {}, tuple(x.id for x in cons), baron_second=baron_second)
         for n in c.tricks:
             by_trick[n].append(c)
 
@@ -368,15 +504,15 @@ def count_deals(
                     share = weight * k // size
                     for member in tok.cards:
                         places[member][place] += share
-    return DealCount(total, len(found), tokens, places, tuple(c.id for c in cons), tuple(sorted(found)))
+    ids = tuple(c.id for c in cons)
+    return DealCount(total, len(found), tokens, places, ids, tuple(sorted(found)), baron_second)
 
 
-def draw_deal(count: DealCount, seed: int) -> tuple[tuple[Card, ...], ...]:
-    """One deal of the count, drawn uniformly from its ``total`` by ``seed``: Belinda's, the Baron's
-    and the third player's hands as played, then the cards out of play.
+def draw_deal(count: DealCount, seed: int | str) -> Deal:
+    """One deal of the count, drawn uniformly from its ``total`` by ``seed``: the hands as played by
+    seat (Belinda's, then the Baron's and the third player's in Pole's seating), then the cards out of play.
 
-    Deal number ``randrange(total)`` is unranked: the classes' deals in a fixed order, each
-    standing for its weight, then the cards of each class shared out at random.
+    Deal number ``randrange(total)`` is unranked (:meth:`DealCount.unrank`).
 
     >>> from ombre.belinda.constraints import CONSTRAINTS
     >>> count = count_deals(CONSTRAINTS)
@@ -388,59 +524,67 @@ def draw_deal(count: DealCount, seed: int) -> tuple[tuple[Card, ...], ...]:
     """
     if not count.deals:
         raise CountError("no deal satisfies these constraints (or the count kept no deals)")
-    rng = random.Random(seed)
-    rank = rng.randrange(count.total)
-    for deal in count.deals:
-        weight = _weight([len(t.cards) for t in count.tokens], deal)
-        if rank < weight:
-            break
-        rank -= weight
-    held = [dict(deal[s]) for s in range(3)]
-    hands: list[list[Card]] = [[], [], [], []]
-    for i, tok in enumerate(count.tokens):
-        cards = list(tok.cards)
-        rng.shuffle(cards)  # every sharing of a class's cards is equally likely
-        for s in range(3):
-            k = held[s].get(i, 0)
-            hands[s] += cards[:k]
-            cards = cards[k:]
-        hands[3] += cards
-    return tuple(tuple(sorted(h, key=lambda c: c.index)) for h in hands)
+    return count.unrank(random.Random(seed).randrange(count.total))
 
 
 def deal_is_consistent(
-    hands: Sequence[Iterable[Card]], constraints: Iterable[Constraint] = CONSTRAINTS
+    hands: Sequence[Iterable[Card]],
+    constraints: Iterable[Constraint] = CONSTRAINTS,
+    baron_second: bool = True,
 ) -> bool:
-    """Is there a legal play of these hands (Belinda, Baron, third player) that satisfies the constraints?
+    """Is there a legal play of these hands (by seat: Belinda's, then the Baron's and the third player's
+    in Pole's seating; see :func:`count_deals`) that satisfies the constraints?
 
     An independent check for :func:`count_deals`: it plays real cards with
-    :func:`ombre.engine.rules.legal_plays` and :func:`ombre.engine.rules.trick_winner`.
-    Two shortcuts keep it quick: a card a constraint puts at a trick (and
-    seat) is played only there, and a position reached again after a
-    complete trick is not searched twice.  A position is "the same" when the
-    cards still held are the same and the tricks played look the same to the
-    constraints, which see only the cards they name and, of the others, the
-    suit, trump and court rank.
+    :func:`ombre.engine.rules.legal_plays` and :func:`ombre.engine.rules.trick_winner`
+    (see :func:`consistent_play`).
+    """
+    return consistent_play(hands, constraints, baron_second) is not None
+
+
+def consistent_play(
+    hands: Sequence[Iterable[Card]],
+    constraints: Iterable[Constraint] = CONSTRAINTS,
+    baron_second: bool = True,
+) -> Play | None:
+    """The first legal play of these hands (by seat) that satisfies the constraints, or ``None``.
+
+    The play is nine tricks, each its three cards from the leader on; the
+    first is the one met first when every hand tries its cards in the deck's
+    order (:data:`ombre.engine.cards.DECK`).  Two shortcuts keep it quick: a card a constraint
+    puts at a trick (and seat) is played only there, and a position reached
+    again after a complete trick is not searched twice.  A position is "the
+    same" when the cards still held are the same and the tricks played look
+    the same to the constraints, which see only the cards they name and, of
+    the others, the suit, trump and court rank.
+
+    >>> from ombre.belinda import replay, text_constraints
+    >>> st = replay("pole").state
+    >>> play = consistent_play(st.hands_at_play, text_constraints())
+    >>> [" ".join(c.symbol for c in trick) for trick in play[3:5]]
+    ['K♠ J♠ J♣', 'K♣ Q♠ 3♥']
     """
     cons = tuple(constraints)
+    players = _players(baron_second)
+    seats = {name: seat for seat, name in enumerate(players)}
     hs = [list(h) for h in hands]
     if len(hs) != 3 or any(len(h) != 9 for h in hs):
         raise BelindaError("a deal as played has three hands of nine cards")
     by_trick: dict[int, list[Constraint]] = {n: [] for n in range(1, 10)}
-    setting = History(0, 1, 2, SPADES, 0, (B, R, K), [], tuple(tuple(h) for h in hs))
+    setting = History(seats[B], seats[R], seats[K], SPADES, 0, players, [], tuple(tuple(h) for h in hs))
     for c in cons:
         if not c.tricks and c.test(setting) is not None:
-            return False
+            return None
         for n in c.tricks:
             by_trick[n].append(c)
-    seats = {B: 0, R: 1, K: 2}
     placed = {card: (n, seats[who] if who is not None else None) for c in cons for card, n, who in c.places}
     named = set(MATADORS).union(*(c.names() for c in cons))
-    history = History(0, 1, 2, SPADES, 0, (B, R, K), [], None)
+    history = History(seats[B], seats[R], seats[K], SPADES, 0, players, [], None)
     held = [set(h) for h in hs]
     if any(who is not None and card not in held[who] for card, (_, who) in placed.items()):
-        return False  # a card a constraint gives to one player is in another hand
+        return None  # a card a constraint gives to one player is in another hand
     seen: set[object] = set()
+    found: list[Play] = []
 
     def ok(n: int) -> bool:
         return all(c.test(history) is None for c in by_trick[n])
@@ -464,6 +608,8 @@ def deal_is_consistent(
             if good:
                 if n == 9:
                     good = all(c.test(history) is None for c in cons)
+                    if good:
+                        found.append(tuple(_cards(t) for t in history.tricks))
                 else:
                     k = key()
                     if k in seen:
@@ -491,4 +637,10 @@ def deal_is_consistent(
         return False
 
     history.tricks.append(TrickView(1, 0, []))
-    return play(1, 0)
+    play(1, 0)
+    return found[0] if found else None
+
+
+def _cards(trick: TrickView) -> tuple[Card, Card, Card]:
+    a, b, c = (tok.cards[0] for _, tok in trick.plays)
+    return (a, b, c)
