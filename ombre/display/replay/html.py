@@ -506,12 +506,13 @@ def replay_html(
         '<div class="om-trick" role="group" aria-label="The trick on the table" '
         f'data-region="3">{table0}</div>'
         "</div>"
-        '<p class="om-status" role="status" aria-live="polite" aria-atomic="true">'
-        f"{names_html(st0.announcement, rp.players)}</p>"
         f'<p class="om-nojs">{_NO_SCRIPT}</p>'
         f'<div class="om-controls" role="group" aria-label="Step through the game" hidden>{controls}</div>'
         f'<div class="om-jump" role="group" aria-label="Go to a trick" hidden>'
         f'<span class="om-jump-label">Go to trick:</span>{"".join(jumps)}</div>'
+        # below the buttons, so that they stay put as the words change length
+        '<p class="om-status" role="status" aria-live="polite" aria-atomic="true">'
+        f"{names_html(st0.announcement, rp.players)}</p>"
         f'<p class="om-where">{names_html(st0.position, rp.players)}</p>'
         '<p class="om-keys" hidden>Keys, when the replay or one of its buttons has focus: '
         "left and right arrows for a card, up and down arrows for a trick, "

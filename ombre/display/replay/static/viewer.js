@@ -17,6 +17,13 @@
     return Array.prototype.slice.call(document.querySelectorAll(".om-viewer[data-om-ready]"));
   }
 
+  // A name set as plain text (a live region's words) between first-strong and pop directional
+  // isolates, the textContent form of <bdi>: a right-to-left name or an override in it cannot
+  // reorder the words around it. The package's own sentences come with their names so isolated.
+  function iso(name) {
+    return "\u2068" + name + "\u2069";
+  }
+
   // Expand the shared pieces the package packed into private-use characters (U+E000 on).
   function unpack(words, text) {
     return text.replace(/[\uE000-\uF8FF]/g, function (c) {
@@ -99,12 +106,13 @@
     if (opts.hash) this.writeHash();
   };
 
-  // One card forward: that card. A longer move: the whole trick reached (who led what, who
+  // One card forward: where it falls in its trick, and that card. A longer move: the whole trick reached (who led what, who
   // played what, who won). Any move back: the position reached, said as taken back.
   Viewer.prototype.announce = function (k, prev) {
     var s = this.data.steps[k];
     var whole = s.ta || s.a;
-    if (prev < 0 || k === prev + 1) return s.a;
+    if (prev < 0) return s.a;
+    if (k === prev + 1) return (s.c ? s.c + " " : "") + s.a;
     if (k > prev) return whole;
     if (k === 0) return "Taken back: " + s.a;
     return "Taken back to " + s.w.charAt(0).toLowerCase() + s.w.slice(1) + ". " + whole;
@@ -120,10 +128,13 @@
       // aria-disabled, not disabled: a disabled button would drop the keyboard focus
       acts[i].setAttribute("aria-disabled", String(back ? k === 0 : k === last));
     }
+    // the button of the trick shown is marked, at its end ("step") and while its cards fall ("true")
     var jumps = this.root.querySelectorAll("button[data-step]");
     for (var j = 0; j < jumps.length; j++) {
       var target = Number(jumps[j].getAttribute("data-step"));
+      var trick = this.data.ends.indexOf(target) + 1;
       if (target === k) jumps[j].setAttribute("aria-current", "step");
+      else if (k > 0 && trick > 0 && trick === s.t) jumps[j].setAttribute("aria-current", "true");
       else jumps[j].removeAttribute("aria-current");
     }
   };
@@ -186,7 +197,17 @@
       prevtrick: this.trickTarget(-1),
       nexttrick: this.trickTarget(1)
     }[name];
-    if (to !== undefined) this.show(to, { hash: true });
+    if (to === undefined) return;
+    // nowhere further to go: say so, rather than nothing
+    if (to > this.last() || (to === k && k === this.last() && name !== "first")) {
+      this.status.textContent = "The end of the game: there is no card after this. " + this.data.steps[k].ta;
+      return;
+    }
+    if (to < 0 || (to === k && k === 0)) {
+      this.status.textContent = "The start of the play: there is no card before this. " + this.data.steps[0].a;
+      return;
+    }
+    this.show(to, { hash: true });
   };
 
   Viewer.prototype.bind = function () {
@@ -325,7 +346,7 @@
     this.state.textContent = window.OmbreLive.state() === "ready" ? "Asking the engine…" : "Starting the live engine…";
     this.call("whatif.options", { step: k }).then(function (a) {
       if (ask !== self.asked) return;
-      self.who.textContent = a.who || "the player";
+      self.who.textContent = a.who ? iso(a.who) : "the player";
       self.card.textContent = "";
       for (var i = 0; i < a.legal.length; i++) {
         var o = document.createElement("option");
@@ -335,10 +356,10 @@
       }
       var alt = a.legal.filter(function (c) { return c.card !== a.played; });
       if (alt.length) self.card.value = alt[0].card;
-      var lines = a.refused.map(function (r) { return a.who + " may not play " + r.cards.join(", ") + " (" + r.rule + ")."; });
+      var lines = a.refused.map(function (r) { return iso(a.who) + " may not play " + r.cards.join(", ") + " (" + r.rule + ")."; });
       self.refused.textContent = lines.join(" ");
       self.enable(true);
-      var said = a.who + " may play " + a.legal.length + (a.legal.length === 1 ? " card" : " cards") + " here.";
+      var said = iso(a.who) + " may play " + a.legal.length + (a.legal.length === 1 ? " card" : " cards") + " here.";
       self.state.textContent = said;
       if (announce) self.say("What if: " + said + (lines.length ? " " + lines.join(" ") : ""));
     }, function (err) { self.failed(err, ask); });
@@ -406,8 +427,8 @@
       scan();
       var broot = holder.querySelector(".om-viewer");
       if (broot) broot.focus();
-      self.state.textContent = a.title + ".";
-      self.say(a.title + ", the others playing by " + a.how + ". " + a.summary);
+      self.state.textContent = a.title_said + ".";
+      self.say(a.title_said + ", the others playing by " + a.how + ". " + a.summary_said);
     }, function (err) { self.failed(err, ask); });
   };
 
