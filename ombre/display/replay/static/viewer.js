@@ -480,9 +480,48 @@
     }
   }
 
+  // The book's "on this page" contents (the theme's) marks the section whose heading last crossed
+  // the top of the window: a tall viewer scrolled back into view, or one reached by a link, left
+  // the mark on another section. A viewer across the top of the window marks its own section.
+  var spy = null;
+
+  function markContents(root) {
+    var nav = document.getElementById("pst-page-toc-nav");
+    if (!nav) return;
+    var link = null;
+    var sec = root.closest("section[id]");
+    while (sec && !link) {
+      link = nav.querySelector('a[href="#' + sec.id + '"]');
+      sec = sec.parentElement && sec.parentElement.closest("section[id]");
+    }
+    if (!link) return;
+    var links = nav.querySelectorAll("a");
+    for (var i = 0; i < links.length; i++) {
+      var on = links[i] === link;
+      links[i].classList.toggle("active", on);
+      if (on) links[i].setAttribute("aria-current", "true");
+      else links[i].removeAttribute("aria-current");
+    }
+    var items = nav.querySelectorAll("li");
+    for (var j = 0; j < items.length; j++) items[j].classList.toggle("active", items[j].contains(link));
+  }
+
+  function watchContents(root) {
+    if (!document.getElementById("pst-page-toc-nav") || !window.IntersectionObserver) return;
+    if (!spy) {
+      var header = document.querySelector("#pst-header, .bd-header");
+      var top = header ? Math.round(header.getBoundingClientRect().height) : 0;
+      spy = new IntersectionObserver(function (entries) {
+        for (var i = 0; i < entries.length; i++) if (entries[i].isIntersecting) markContents(entries[i].target);
+      }, { rootMargin: "-" + top + "px 0px -70% 0px", threshold: 0 });
+    }
+    spy.observe(root);
+  }
+
   function bringBack(root) {
     return function () {
       root.scrollIntoView({ block: "start" });
+      markContents(root);
     };
   }
 
@@ -497,6 +536,7 @@
       var v = new Viewer(root);
       viewers.push(v);
       root.omViewer = v;
+      watchContents(root);
     }
     for (var j = 0; j < viewers.length; j++) {
       var w = viewers[j];
@@ -509,6 +549,7 @@
         // bring the viewer back once the page has loaded
         if (at !== null) {
           w.root.scrollIntoView({ block: "start" });
+          markContents(w.root);
           if (document.readyState !== "complete") {
             window.addEventListener("load", bringBack(w.root), { once: true });
           }
@@ -523,6 +564,7 @@
       if (at !== null && at !== viewers[i].step) {
         viewers[i].show(at, { hash: false });
         viewers[i].root.scrollIntoView({ block: "start" });
+        markContents(viewers[i].root);
       }
     }
   });
