@@ -19,6 +19,7 @@ from importlib import resources
 
 from ombre.display.cardtext import card_text_html
 from ombre.engine.probability import wilson_interval
+from ombre.words import capitalise
 
 __all__ = [
     "tricks_word",
@@ -81,8 +82,10 @@ def names_isolated(text: str, names: Iterable[str]) -> str:
 
 
 def _pieces(text: str, names: Iterable[str]) -> list[tuple[str, bool]]:
-    """``text`` cut into pieces, each marked whether it is one of the ``names`` (whole words only)."""
-    found = sorted({n for n in names if n}, key=len, reverse=True)  # "Annabel" before "Ann"
+    """``text`` cut into pieces, each marked whether it is one of the ``names`` (whole words only),
+    as written or capitalised at the start of a sentence ("The Baron")."""
+    given = [n for n in names if n]
+    found = sorted({*given, *(capitalise(n) for n in given)}, key=len, reverse=True)  # "Annabel" before "Ann"
     if not found:
         return [(text, False)]
     pattern = re.compile(r"(?<!\w)(?:" + "|".join(re.escape(n) for n in found) + r")(?!\w)")

@@ -531,7 +531,7 @@ def test_value_objects_draw_themselves() -> None:
     fresh = GameState(Deal.random(seed=4))._repr_html_()
     assert fresh.count('role="img"') == 27 and "bidding phase" in fresh
     mid = belinda_state(cards=14)._repr_html_()
-    assert "The Baron plays the Queen of Spades." in mid and "<script" not in mid
+    assert "<bdi>The Baron</bdi> plays the Queen of Spades." in mid and "<script" not in mid
     record = _record("specimen")
     page = record._repr_html_()
     assert page.startswith('<div class="om-viewer" id="ombre-a-specimen-hand"') and "OmbreViewer" in page

@@ -318,8 +318,8 @@ class HandInPlay:
 
     def text_html(self, text: str) -> str:
         """``text`` of this hand in HTML: escaped, cards as named spans, the players' names in ``<bdi>``
-        (as the sentences write them, at the start of one too), so a name cannot reorder the text."""
-        return names_card_text_html(text, [*self.names, *(capitalise(n) for n in self.names)])
+        so that a name cannot reorder the text around it."""
+        return names_card_text_html(text, self.names)
 
     def table_html(self, card_size: float = 52) -> str:
         """The table as the student sees it: the position in play, or their hand and the bids before."""
