@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from ombre.display.html import names_isolated
+from ombre.display.play.widget import PlayWidget
 from ombre.display.replay import (
     ViewerNote,
     ViewerSteps,
@@ -318,18 +319,21 @@ def test_names_comments_and_titles_are_escaped() -> None:
     assert steps[1]["a"] == f"\u2068{EVIL}\u2069 plays Spadille, the Ace of Spades."
 
 
-def test_the_play_widget_escapes_the_computer_players_names() -> None:
+def _played_with_the_second_player_ombre(name: str) -> PlayWidget:
+    """A hand played out in the widget, the computer called ``name`` the Ombre (the student passes)."""
     from ombre.display.play.widget import PlayWidget
 
-    # the student passes; in some hand the computer with the hostile name becomes the Ombre
     for seed in range(40):
-        w = PlayWidget(seed=seed, names=("me", EVIL, "K"))
+        w = PlayWidget(seed=seed, names=("me", name, "K"))
         while not w.state.is_terminal():
             w.act(RuleOfThumbPlayer().choose(w.state.view(0)) if w.phase != "bidding" else "pass")
         if w.state.ombre == 1:
-            break
-    else:
-        pytest.fail("no hand in 40 made the second player the Ombre")
+            return w
+    pytest.fail("no hand in 40 made the second player the Ombre")
+
+
+def test_the_play_widget_escapes_the_computer_players_names() -> None:
+    w = _played_with_the_second_player_ombre(EVIL)
     assert "<bdi>&lt;img src=x onerror=alert(1)&gt;</bdi> was the Ombre" in w.status.value
     for part in (w.status, w.table, w.last_trick, w.history, w.hint_text):
         assert "<img" not in part.value
@@ -367,17 +371,9 @@ def _laid_out(page: str) -> str:
 @pytest.mark.parametrize("name", [RTL, EVIL])
 def test_the_play_widget_and_the_browser_table_isolate_and_escape_names(name: str) -> None:
     from ombre.display.browser import table as browser_table
-    from ombre.display.play.widget import PlayWidget
 
     shown = html.escape(name)
-    for seed in range(40):
-        w = PlayWidget(seed=seed, names=("me", name, "K"))
-        while not w.state.is_terminal():
-            w.act(RuleOfThumbPlayer().choose(w.state.view(0)) if w.phase != "bidding" else "pass")
-        if w.state.ombre == 1:
-            break
-    else:
-        pytest.fail("no hand in 40 made the second player the Ombre")
+    w = _played_with_the_second_player_ombre(name)
     parts = [w.status.value, w.table.value, w.last_trick.value, w.history.value, w.hint_text.value]
     h = w.hand
     # the page's table answers from the same hand (ombre.display.browser.table.view)
