@@ -151,16 +151,17 @@ def test_the_reader_meets_the_replay_first(page: Any, book_url: str) -> None:
 def test_the_buttons_stay_put_as_the_words_change(page: Any, book_url: str) -> None:
     _open(page, f"{book_url}/{TRICKS}#pole-start", DESKTOP)
     page.focus("#pole")
-    tops = set()
-    heights = set()
-    for _ in range(28):
+    controls, jumps, heights = [], [], set()
+    for _ in range(27):
         page.keyboard.press("ArrowRight")
         viewer = _box(page, "#pole")
-        tops.add(round(_box(page, "#pole .om-controls")["top"] - viewer["top"]))
-        tops.add(round(_box(page, "#pole .om-jump")["top"] - viewer["top"]) * 1000)
+        controls.append(_box(page, "#pole .om-controls")["top"] - viewer["top"])
+        jumps.append(_box(page, "#pole .om-jump")["top"] - viewer["top"])
         heights.add(round(_box(page, "#pole .om-status")["height"]))
     assert len(heights) > 1, "the status changes height (else the test proves nothing)"
-    assert len(tops) == 2, f"the buttons moved: {sorted(tops)}"
+    # still to within 2 px (a card's outline), where the status once moved them by 15
+    assert max(controls) - min(controls) <= 2, f"the step buttons moved: {sorted(set(controls))}"
+    assert max(jumps) - min(jumps) <= 2, f"the trick buttons moved: {sorted(set(jumps))}"
 
 
 def test_single_cards_are_said_with_their_place_and_the_end_is_said(page: Any, book_url: str) -> None:
@@ -198,13 +199,8 @@ def test_the_trick_buttons_mark_the_trick_in_progress(page: Any, book_url: str) 
 def test_tabbing_to_a_viewer_shows_its_title_clear_of_the_header(page: Any, book_url: str) -> None:
     _open(page, f"{book_url}/{TRICKS}", DESKTOP)
     # from the link just before the second replay (the first one's braille), by the keyboard
-    page.evaluate(
-        """() => { const v = document.querySelector('#king-of-clubs');
-          const links = Array.from(document.querySelectorAll('a[href]'))
-            .filter((a) => a.compareDocumentPosition(v) & Node.DOCUMENT_POSITION_FOLLOWING
-                           && !a.closest('.om-viewer, nav, .bd-sidebar-secondary'));
-          links.pop().focus(); window.scrollTo(0, 0); }"""
-    )
+    page.focus('a[href$="belinda-pole.brf"]')
+    page.evaluate("window.scrollTo(0, 0)")
     for _ in range(6):
         page.keyboard.press("Tab")
         if page.evaluate("document.activeElement.id") == "king-of-clubs":

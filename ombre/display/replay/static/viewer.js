@@ -149,7 +149,8 @@
       if (on && !mark) mark = items[i];
     }
     if (mark && this.notes.scrollHeight > this.notes.clientHeight) {
-      var top = mark.offsetTop - this.notes.offsetTop;
+      // measured from the box itself (offsetTop would depend on which of them is positioned)
+      var top = mark.getBoundingClientRect().top - this.notes.getBoundingClientRect().top + this.notes.scrollTop;
       if (top < this.notes.scrollTop || top + mark.offsetHeight > this.notes.scrollTop + this.notes.clientHeight) {
         this.notes.scrollTop = Math.max(0, top - 8);
       }
@@ -507,6 +508,11 @@
   }
 
   function watchContents(root) {
+    if (document.readyState === "loading") {
+      // the viewer's script runs as the page is read, before the contents after the article exist
+      document.addEventListener("DOMContentLoaded", function () { watchContents(root); }, { once: true });
+      return;
+    }
     if (!document.getElementById("pst-page-toc-nav") || !window.IntersectionObserver) return;
     if (!spy) {
       var header = document.querySelector("#pst-header, .bd-header");
