@@ -19,6 +19,7 @@ from importlib import resources
 
 from ombre.display.cardtext import card_text_html
 from ombre.engine.probability import wilson_interval
+from ombre.words import capitalise
 
 __all__ = [
     "tricks_word",
@@ -29,6 +30,8 @@ __all__ = [
     "markdown_table",
     "inline_assets",
     "name_html",
+    "names_isolated",
+    "names_card_text_html",
     "names_html",
 ]
 
@@ -49,15 +52,49 @@ def names_html(text: str, names: Iterable[str]) -> str:
     >>> names_html("Ann plays; Bob passes; Annabel passes", ["Ann", "Bob", "Annabel"])
     '<bdi>Ann</bdi> plays; <bdi>Bob</bdi> passes; <bdi>Annabel</bdi> passes'
     """
-    found = sorted({n for n in names if n}, key=len, reverse=True)  # "Annabel" before "Ann"
+    pieces = _pieces(text, names)
+    return "".join(name_html(piece) if is_name else html.escape(piece) for piece, is_name in pieces)
+
+
+def names_card_text_html(text: str, names: Iterable[str]) -> str:
+    """``text`` as :func:`~ombre.display.cardtext.card_text_html` writes it (escaped, cards as named
+    spans), with each of the player ``names`` in it isolated as :func:`name_html` does.
+
+    >>> names_card_text_html("Ann plays 2♠", ["Ann"])  # doctest: +ELLIPSIS
+    '<bdi>Ann</bdi> plays <span class="ombre-card-text" role="img" aria-label="the Two of Spades">2♠</span>'
+    """
+    pieces = _pieces(text, names)
+    return "".join(name_html(piece) if is_name else card_text_html(piece) for piece, is_name in pieces)
+
+
+#: Unicode's first-strong isolate and pop directional isolate: ``<bdi>`` for plain text
+FSI, PDI = "\u2068", "\u2069"
+
+
+def names_isolated(text: str, names: Iterable[str]) -> str:
+    """``text`` with each of the player ``names`` in it between FSI and PDI, for text a script sets
+    with ``textContent`` (a live region's words): the plain-text form of :func:`names_html`.
+
+    >>> names_isolated("Ann plays", ["Ann"]) == "\u2068Ann\u2069 plays"
+    True
+    """
+    return "".join(FSI + piece + PDI if is_name else piece for piece, is_name in _pieces(text, names))
+
+
+def _pieces(text: str, names: Iterable[str]) -> list[tuple[str, bool]]:
+    """``text`` cut into pieces, each marked whether it is one of the ``names`` (whole words only),
+    as written or capitalised at the start of a sentence ("The Baron")."""
+    given = [n for n in names if n]
+    found = sorted({*given, *(capitalise(n) for n in given)}, key=len, reverse=True)  # "Annabel" before "Ann"
     if not found:
-        return html.escape(text)
+        return [(text, False)]
     pattern = re.compile(r"(?<!\w)(?:" + "|".join(re.escape(n) for n in found) + r")(?!\w)")
-    out, at = [], 0
+    out: list[tuple[str, bool]] = []
+    at = 0
     for m in pattern.finditer(text):
-        out += [html.escape(text[at : m.start()]), name_html(m.group())]
+        out += [(text[at : m.start()], False), (m.group(), True)]
         at = m.end()
-    return "".join([*out, html.escape(text[at:])])
+    return [*out, (text[at:], False)]
 
 
 #: The class by which the book's Sphinx extension makes a Markdown table's first column its row headers.

@@ -170,24 +170,30 @@ def test_a_commentary_link_brings_the_table_into_view(page: Any, book_url: str, 
     watch.assert_clean()
 
 
+def _plain(text: str | None) -> str:
+    """``text`` without the isolates (FSI, PDI) the viewer's script puts around names."""
+    return (text or "").replace("\u2068", "").replace("\u2069", "")
+
+
 def test_a_trick_jump_announces_the_whole_trick(page: Any, book_url: str) -> None:
     watch = watch_page(page, book_url)
     page.goto(f"{book_url}/book/belinda/tricks.html", wait_until="networkidle")
     pole = page.locator("#pole")
     status = pole.locator(".om-status")
     pole.get_by_role("button", name="Trick 5").click()
-    assert status.text_content() == (
+    assert _plain(status.text_content()) == (
         "Trick 5: Belinda led the King of Clubs; Baron played the Queen of Spades; "
         "Knight played the Three of Hearts (conjectural). Baron wins the trick: Belinda 4, Baron 1, Knight 0."
     )
     pole.get_by_role("button", name="Previous card").click()
-    assert status.text_content() == (
+    assert _plain(status.text_content()) == (
         "Taken back to trick 5 of 9, second card. "
         "Trick 5 so far: Belinda led the King of Clubs; Baron played the Queen of Spades."
     )
     pole.get_by_role("button", name="Next card").click()
-    assert status.text_content() == (
-        "Knight plays the Three of Hearts (conjectural). Baron wins the trick: Belinda 4, Baron 1, Knight 0."
+    assert _plain(status.text_content()) == (
+        "Trick 5, third card. Knight plays the Three of Hearts (conjectural). "
+        "Baron wins the trick: Belinda 4, Baron 1, Knight 0."
     )
     assert (
         pole.locator(".om-legend")

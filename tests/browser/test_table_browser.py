@@ -122,7 +122,8 @@ def test_a_whole_hand_against_the_computer_to_its_payments(
     expect(status).to_contain_text(result)
     expect(table.locator(".ot-result")).to_contain_text(detail)
     for name, paid in zip(h.state.players, h.payments(), strict=True):
-        expect(table.locator(".ot-payments")).to_contain_text(f"{name}: {paid}")
+        # each name between isolates (FSI .. PDI), as the script sets it
+        expect(table.locator(".ot-payments")).to_contain_text(f"\u2068{name}\u2069: {paid}")
     # the finished hand in the replay viewer: its script ran (buttons shown) and it steps
     viewer = table.locator(".ot-replay .om-viewer")
     expect(viewer).to_have_attribute("data-om-ready", "")

@@ -145,7 +145,8 @@ _VIEWERS_PRINTED = """() => {
     const notes = v.querySelector('aside.om-notes');
     const last = all(notes, '.om-note').pop();
     const overlaps = all(v, 'ul.om-hand').map((hand) => {
-      const boxes = all(hand, ':scope > li').map((li) => li.getBoundingClientRect());
+      // the cards themselves: a fanned card overflows its place in the hand
+      const boxes = all(hand, ':scope > li > .om-c').map((c) => c.getBoundingClientRect());
       return boxes.filter((b, i) => i > 0 && Math.abs(b.top - boxes[i - 1].top) < 1
         && b.left < boxes[i - 1].right - 0.5).length;
     });

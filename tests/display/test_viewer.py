@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 import os
 import re
@@ -10,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from ombre.display.html import names_isolated
+from ombre.display.play.widget import PlayWidget
 from ombre.display.replay import (
     ViewerNote,
     ViewerSteps,
@@ -201,7 +204,12 @@ def test_page_data_matches_the_engine(belinda: ViewerSteps) -> None:
             assert f'<span class="om-count">{words_for}</span>' in frag
             shown = re.findall(r'data-c="(\w\w)"', frag)
             assert set(shown) == {str(c) for c in engine.hand(seat)}
-        assert st["a"] == belinda.steps[k].announcement
+        # the words a script sets as text carry the names between isolates (FSI .. PDI)
+        assert st["a"] == names_isolated(belinda.steps[k].announcement, belinda.players)
+        assert st["a"].replace("\u2068", "").replace("\u2069", "") == belinda.steps[k].announcement
+        assert st["c"] == (f"Trick {belinda.steps[k].trick}, " if k else "") + (
+            ("first", "second", "third")[belinda.steps[k].in_trick - 1] + " card." if k else ""
+        )
         assert st["h"] == belinda.steps[k].anchor
         assert st["m"] == engine.current_player
         assert st["k"] == list(engine.tricks_won)
@@ -308,22 +316,25 @@ def test_names_comments_and_titles_are_escaped() -> None:
     # the announcements are plain text; the script sets them with textContent
     steps = data["steps"]
     assert isinstance(steps, list)
-    assert steps[1]["a"] == f"{EVIL} plays Spadille, the Ace of Spades."
+    assert steps[1]["a"] == f"\u2068{EVIL}\u2069 plays Spadille, the Ace of Spades."
 
 
-def test_the_play_widget_escapes_the_computer_players_names() -> None:
+def _played_with_the_second_player_ombre(name: str) -> PlayWidget:
+    """A hand played out in the widget, the computer called ``name`` the Ombre (the student passes)."""
     from ombre.display.play.widget import PlayWidget
 
-    # the student passes; in some hand the computer with the hostile name becomes the Ombre
     for seed in range(40):
-        w = PlayWidget(seed=seed, names=("me", EVIL, "K"))
+        w = PlayWidget(seed=seed, names=("me", name, "K"))
         while not w.state.is_terminal():
             w.act(RuleOfThumbPlayer().choose(w.state.view(0)) if w.phase != "bidding" else "pass")
         if w.state.ombre == 1:
-            break
-    else:
-        pytest.fail("no hand in 40 made the second player the Ombre")
-    assert "&lt;img src=x onerror=alert(1)&gt; was the Ombre" in w.status.value
+            return w
+    pytest.fail("no hand in 40 made the second player the Ombre")
+
+
+def test_the_play_widget_escapes_the_computer_players_names() -> None:
+    w = _played_with_the_second_player_ombre(EVIL)
+    assert "<bdi>&lt;img src=x onerror=alert(1)&gt;</bdi> was the Ombre" in w.status.value
     for part in (w.status, w.table, w.last_trick, w.history, w.hint_text):
         assert "<img" not in part.value
 
@@ -343,6 +354,54 @@ def test_right_to_left_names_are_isolated_so_they_cannot_reorder_the_sentence() 
         text = re.sub(r'"[^"]*"', "", text)
         assert text.count(RTL) == text.count(f"<bdi>{RTL}</bdi>") > 0
     assert f'<th scope="row"><bdi>{RTL}</bdi></th>' in replay_html(rp, viewer_id="x")
+    # the words the viewer's script sets as text (status, position) carry the name between isolates
+    data = _data(replay_html(rp, viewer_id="x"))
+    for st in data["steps"]:  # type: ignore[attr-defined]
+        for key in ("a", "ta", "w"):
+            assert st[key].count(RTL) == st[key].count(f"\u2068{RTL}\u2069")
+    assert any(RTL in st["a"] for st in data["steps"])  # type: ignore[attr-defined]
+
+
+def _laid_out(page: str) -> str:
+    """What of ``page`` is laid out as text: no attributes, no script, no words for screen readers alone."""
+    text = re.sub(r"<script.*?</script>|<span class=\"om-sr\">[^<]*</span>", "", page, flags=re.S)
+    return re.sub(r'"[^"]*"', "", text)
+
+
+@pytest.mark.parametrize("name", [RTL, EVIL])
+def test_the_play_widget_and_the_browser_table_isolate_and_escape_names(name: str) -> None:
+    from ombre.display.browser import table as browser_table
+
+    shown = html.escape(name)
+    w = _played_with_the_second_player_ombre(name)
+    parts = [w.status.value, w.table.value, w.last_trick.value, w.history.value, w.hint_text.value]
+    h = w.hand
+    # the page's table answers from the same hand (ombre.display.browser.table.view)
+    browser_table.HANDS["hostile"] = h
+    try:
+        v = browser_table.view("hostile")
+    finally:
+        del browser_table.HANDS["hostile"]
+    parts += [v["prompt_html"], v["table_html"], v["result_html"], v["detail_html"], *v["log_html"]]
+    parts += [h.text_html(h.hint()) if not h.state.is_terminal() else ""]
+    for part in parts:
+        assert "<img" not in part
+        text = _laid_out(part)
+        assert text.count(shown) == text.count(f"<bdi>{shown}</bdi>")
+    assert f"<bdi>{shown}</bdi> was the Ombre" in v["detail_html"]
+
+
+def test_what_if_answers_isolate_the_names_the_page_sets_as_text() -> None:
+    from ombre.display.browser import whatif
+    from ombre.engine.record import example_text
+
+    text = example_text("specimen.omb").replace('[Players "Ann; Ben; Cat"]', f'[Players "{RTL}; Ben; Cat"]')
+    assert RTL in text
+    opts = whatif.options(text, 0)
+    b = whatif.branch(text, 0, opts["legal"][-1]["card"], player="rule-of-thumb")
+    assert b["title_said"] == names_isolated(b["title"], [RTL, "Ben", "Cat"])
+    assert f"\u2068{RTL}\u2069 plays" in b["title_said"]
+    assert b["summary_said"].replace("\u2068", "").replace("\u2069", "") == b["summary"]
 
 
 def test_a_record_that_cannot_be_replayed_shows_itself_and_the_located_problem() -> None:
@@ -468,7 +527,7 @@ def test_value_objects_draw_themselves() -> None:
     fresh = GameState(Deal.random(seed=4))._repr_html_()
     assert fresh.count('role="img"') == 27 and "bidding phase" in fresh
     mid = belinda_state(cards=14)._repr_html_()
-    assert "The Baron plays the Queen of Spades." in mid and "<script" not in mid
+    assert "<bdi>The Baron</bdi> plays the Queen of Spades." in mid and "<script" not in mid
     record = _record("specimen")
     page = record._repr_html_()
     assert page.startswith('<div class="om-viewer" id="ombre-a-specimen-hand"') and "OmbreViewer" in page
@@ -538,7 +597,8 @@ def test_each_step_has_its_whole_trick_in_words(belinda: ViewerSteps) -> None:
     assert s[-1].endswith("Belinda, the Ombre, wins with 5 tricks (the Baron 4, the Knight 0).")
     data = _data(replay_html(belinda, viewer_id="b"))
     steps = data["steps"]
-    assert isinstance(steps, list) and [st["ta"] for st in steps] == s
+    assert isinstance(steps, list)
+    assert [st["ta"] for st in steps] == [names_isolated(t, belinda.players) for t in s]
 
 
 def test_conjectural_cards_are_announced_as_conjectural() -> None:

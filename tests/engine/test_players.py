@@ -322,8 +322,8 @@ def _plain(html_text: str) -> str:
     import html
     import re
 
-    # a card's named span is inline: it leaves no space ("K♣." stays "K♣.")
-    inline = re.sub(r"</?span\b[^>]*>", "", html_text)
+    # a card's named span and a name's <bdi> are inline: they leave no space ("K♣." stays "K♣.")
+    inline = re.sub(r"</?(span|bdi)\b[^>]*>", "", html_text)
     return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", inline))).strip()
 
 

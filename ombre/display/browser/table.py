@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from ombre.display.cardtext import card_text_html
 from ombre.display.play.session import OPPONENTS, HandInPlay, rules_offered
 from ombre.display.replay import replay_html
 from ombre.engine.game import Phase, parse_action
@@ -79,8 +78,9 @@ def act(hand_id: str, action: str) -> dict[str, Any]:
 
 def hint(hand_id: str) -> dict[str, str]:
     """The 1665 rule of thumb's advice for the student's move now, with its reasoning."""
-    said = _hand(hand_id).hint()
-    return {"hint": said, "hint_html": card_text_html(said)}
+    h = _hand(hand_id)
+    said = h.hint()
+    return {"hint": said, "hint_html": h.text_html(said)}
 
 
 def view(hand_id: str) -> dict[str, Any]:
@@ -112,11 +112,11 @@ def view(hand_id: str) -> dict[str, Any]:
         "over": over,
         "trump": trump.plural if trump is not None else "",
         "prompt": h.prompt(),
-        "prompt_html": card_text_html(h.prompt()),
+        "prompt_html": h.text_html(h.prompt()),
         "table_html": h.table_html(40),
         "last_trick_html": h.last_trick_html(40),
         "log": list(h.log),
-        "log_html": [card_text_html(line) for line in h.log],
+        "log_html": [h.text_html(line) for line in h.log],
         "choices": [{"action": str(a), "label": label} for label, a in h.choices()],
         "cards": [
             {"card": str(c.card), "text": c.card.symbol, "name": c.spoken, "reason": c.reason or ""}
@@ -125,9 +125,9 @@ def view(hand_id: str) -> dict[str, Any]:
         "exchange": exchange,
         "tricks": list(st.tricks_won),
         "result": result,
-        "result_html": card_text_html(result),
+        "result_html": h.text_html(result),
         "detail": detail,
-        "detail_html": card_text_html(detail),
+        "detail_html": h.text_html(detail),
         "payments": h.payments(),
         "players": list(st.players),
         "replay_html": replay,

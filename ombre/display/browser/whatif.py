@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ombre.display.html import names_isolated
 from ombre.display.replay import ViewerSteps, build_viewer_steps, replay_html
 from ombre.display.replay.branch import (
     branch_state,
@@ -102,7 +103,17 @@ def branch(
     title = branch_title(deviations)
     built = build_viewer_steps(state, title=title)
     page = replay_html(built, viewer_id=viewer_id, start=step + 1, deviations=deviations)
-    return {"html": page, "title": title, "how": how, "from": deviations[0][0], **viewer_result(built)}
+    result = viewer_result(built)
+    return {
+        "html": page,
+        "title": title,
+        "how": how,
+        "from": deviations[0][0],
+        **result,
+        # the same words with the names isolated, for the page's live region (textContent)
+        "title_said": names_isolated(title, state.players),
+        "summary_said": names_isolated(str(result["summary"]), state.players),
+    }
 
 
 #: what the page may ask of this module, by name

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ombre.display.cardtext import card_text_html
+from ombre.display.html import names_card_text_html
 from ombre.display.replay import build_viewer_steps, render_position, sort_hand
 from ombre.display.replay.branch import why_allowed
 from ombre.display.svg import card_svg, cards_html
@@ -316,6 +316,11 @@ class HandInPlay:
 
     # -- drawing (HTML, escaped here; the widget and the page show it as it is) ------
 
+    def text_html(self, text: str) -> str:
+        """``text`` of this hand in HTML: escaped, cards as named spans, the players' names in ``<bdi>``
+        so that a name cannot reorder the text around it."""
+        return names_card_text_html(text, self.names)
+
     def table_html(self, card_size: float = 52) -> str:
         """The table as the student sees it: the position in play, or their hand and the bids before."""
         st = self.state
@@ -334,11 +339,11 @@ class HandInPlay:
         lines = [
             f"<p><b>Your hand</b>{' (' + trump.plural + ' trumps)' if trump else ''}:</p>",
             cards_html(self.hand(), trump, card_size, label="Your hand"),
-            f"<p>Bids so far: {card_text_html(bids)}. Cards in the stock: {len(st.stock_left)}.</p>",
+            f"<p>Bids so far: {self.text_html(bids)}. Cards in the stock: {len(st.stock_left)}.</p>",
         ]
         if st.discards[self.human]:
             thrown = " ".join(c.symbol for c in st.discards[self.human])
-            lines.append(f"<p>You threw out: {card_text_html(thrown)}.</p>")
+            lines.append(f"<p>You threw out: {self.text_html(thrown)}.</p>")
         return "".join(lines)
 
     def last_trick_html(self, card_size: float = 52) -> str:
@@ -363,11 +368,11 @@ class HandInPlay:
             cells.append(
                 '<figure style="margin:0 6px 0 0;text-align:center;max-width:90px">'
                 f"{card_svg(card, trick.trump, card_size * 0.8)}"
-                f'<figcaption style="font-size:80%">{card_text_html(caption)}</figcaption></figure>'
+                f'<figcaption style="font-size:80%">{self.text_html(caption)}</figcaption></figure>'
             )
         won = "You won" if trick.winner == self.human else f"{capitalise(self.names[trick.winner])} won"
         return (
             f'<div class="ombre-last-trick" role="group" aria-label="The last trick, trick {number}">'
-            f"<p style='margin:.3em 0'><b>The last trick (trick {number}):</b> {card_text_html(won)} it.</p>"
+            f"<p style='margin:.3em 0'><b>The last trick (trick {number}):</b> {self.text_html(won)} it.</p>"
             f'<div style="display:flex;flex-wrap:wrap;align-items:flex-start">{"".join(cells)}</div></div>'
         )

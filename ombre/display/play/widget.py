@@ -31,7 +31,6 @@ from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
-from ombre.display.cardtext import card_text_html
 from ombre.display.live import display_with_live_regions, live_html, say
 from ombre.display.play.session import NAMES, HandInPlay
 from ombre.engine.cards import Card
@@ -156,7 +155,7 @@ class PlayWidget:
     # -- drawing -------------------------------------------------------------------
 
     def _show_hint(self) -> None:
-        say(self.hint_text, f"<p><b>Hint:</b> {card_text_html(self.hint())}</p>")
+        say(self.hint_text, f"<p><b>Hint:</b> {self.hand.text_html(self.hint())}</p>")
 
     def _button(
         self, label: str, action: Action, tooltip: str = "", disabled: bool = False
@@ -180,20 +179,21 @@ class PlayWidget:
             self.act(action)
         except OmbreError as e:
             self._refresh()
-            say(self.status, f"<p>{card_text_html(str(e))}. {card_text_html(self.hand.prompt())}</p>")
+            said = self.hand.text_html(f"{e}. {self.hand.prompt()}")
+            say(self.status, f"<p>{said}</p>")
 
     def _refresh(self) -> None:
         st = self.state
         self.table.value = self.hand.table_html(self.card_size)
         self.history.value = (
             "<details><summary>What has happened</summary><ol>"
-            + "".join(f"<li>{card_text_html(line)}</li>" for line in self.log)
+            + "".join(f"<li>{self.hand.text_html(line)}</li>" for line in self.log)
             + "</ol></details>"
         )
         buttons: list[widgets.Widget] = []
         if st.is_terminal():
             since = self.hand.said()
-            say(self.status, (f"<p>{card_text_html(since)}</p>" if since else "") + self._result_html())
+            say(self.status, (f"<p>{self.hand.text_html(since)}</p>" if since else "") + self._result_html())
             if not st.passed_out and not self.replay_area.children:
                 from ombre.display.replay.widget import ReplayWidget
 
@@ -201,7 +201,7 @@ class PlayWidget:
                 self.replay = rw
                 self.replay_area.children = (widgets.HTML("<h3>Replay the hand</h3>"), rw.box)
         else:
-            say(self.status, f"<p>{card_text_html(self.hand.prompt())}</p>")
+            say(self.status, f"<p>{self.hand.text_html(self.hand.prompt())}</p>")
             buttons = self._action_buttons()
         self.actions.children = tuple(buttons)
         self.last_trick.value = self.hand.last_trick_html(self.card_size)
@@ -245,7 +245,7 @@ class PlayWidget:
                 say(
                     self.status,
                     f"<p>Throw out between {least} and {most} cards (you chose {len(chosen)}). "
-                    f"{card_text_html(self.hand.prompt())}</p>",
+                    f"{self.hand.text_html(self.hand.prompt())}</p>",
                 )
                 return
             self._click(Exchange(chosen))
@@ -257,7 +257,7 @@ class PlayWidget:
         if self.state.passed_out:
             return "<p>All passed: press <b>New hand</b> to deal again.</p>"
         result, rest = self.hand.outcome()
-        return f"<p><b>{card_text_html(result)}</b> {card_text_html(rest)}</p>"
+        return f"<p><b>{self.hand.text_html(result)}</b> {self.hand.text_html(rest)}</p>"
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.box._repr_mimebundle_(**kwargs)

@@ -289,6 +289,11 @@ def _outcome_html(rp: ViewerSteps, *, hidden: bool, level: int = 4) -> str:
     )
 
 
+#: a game with conjectural cards keeps room under every hand for their marks, so that the table
+#: (and the buttons below it) keeps its height as the marked cards are played
+_CONJ_ROOM = ' data-conj=""'
+
+
 def _legend(rp: ViewerSteps) -> str:
     if not rp.conjectural:
         return ""
@@ -361,7 +366,8 @@ def render_position(
     notes = _notes_html(rp, current=st.trick) if show_notes else ""
     result = _outcome_html(rp, hidden=step != len(rp.steps) - 1)
     return (
-        f'<div class="om-viewer om-static" role="region" aria-label="{html.escape("Replay: " + rp.title)}">'
+        f'<div class="om-viewer om-static" role="region" aria-label="{html.escape("Replay: " + rp.title)}"'
+        f"{_CONJ_ROOM if rp.conjectural else ''}>"
         f"<style>{viewer_assets()[0]}</style>"
         f'<h3 class="om-title">{names_html(rp.title, rp.players)}</h3>'
         '<div class="om-layout"><div class="om-main">'
@@ -497,7 +503,8 @@ def replay_html(
     )
     label = html.escape(f"Replay: {rp.title}")
     return (
-        f'<div class="om-viewer" id="{vid}" tabindex="0" role="region" aria-label="{label}">'
+        f'<div class="om-viewer" id="{vid}" tabindex="0" role="region" aria-label="{label}"'
+        f"{_CONJ_ROOM if rp.conjectural else ''}>"
         f"<style>{css}</style>"
         f'<h{heading_level} class="om-title" id="{vid}-title">'
         f"{names_html(rp.title, rp.players)}</h{heading_level}>"
@@ -506,12 +513,13 @@ def replay_html(
         '<div class="om-trick" role="group" aria-label="The trick on the table" '
         f'data-region="3">{table0}</div>'
         "</div>"
-        '<p class="om-status" role="status" aria-live="polite" aria-atomic="true">'
-        f"{names_html(st0.announcement, rp.players)}</p>"
         f'<p class="om-nojs">{_NO_SCRIPT}</p>'
         f'<div class="om-controls" role="group" aria-label="Step through the game" hidden>{controls}</div>'
         f'<div class="om-jump" role="group" aria-label="Go to a trick" hidden>'
         f'<span class="om-jump-label">Go to trick:</span>{"".join(jumps)}</div>'
+        # below the buttons, so that they stay put as the words change length
+        '<p class="om-status" role="status" aria-live="polite" aria-atomic="true">'
+        f"{names_html(st0.announcement, rp.players)}</p>"
         f'<p class="om-where">{names_html(st0.position, rp.players)}</p>'
         '<p class="om-keys" hidden>Keys, when the replay or one of its buttons has focus: '
         "left and right arrows for a card, up and down arrows for a trick, "

@@ -63,6 +63,14 @@ class ViewerStep:
     #: covers more than one card or goes back
     summary: str = ""
 
+    @property
+    def card_context(self) -> str:
+        """Where the last card played falls, said before it as the reader steps one card on.
+
+        ``"Trick 3, second card."``; empty before the first card.
+        """
+        return f"Trick {self.trick}, {_ORDINALS[self.in_trick - 1]} card." if self.in_trick else ""
+
 
 @dataclass(frozen=True)
 class ViewerNote:

@@ -13,6 +13,8 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
+from ombre.display.html import names_isolated
+
 if TYPE_CHECKING:
     from ombre.display.replay.model import ViewerSteps
 
@@ -43,9 +45,10 @@ def pack_steps(
         steps_data.append(
             {
                 "r": [frag(t) for t in texts],
-                "a": st.announcement,
-                "ta": st.summary,
-                "w": st.position,
+                "a": names_isolated(st.announcement, rp.players),
+                "ta": names_isolated(st.summary, rp.players),
+                "w": names_isolated(st.position, rp.players),
+                "c": st.card_context,
                 "h": st.anchor,
                 "m": st.to_move,
                 "t": st.trick,

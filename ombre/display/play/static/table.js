@@ -135,7 +135,8 @@
       this.sayHtml(v.prompt_html + " <b>" + v.result_html + "</b> " + v.detail_html);
       result.innerHTML = "<p><b>" + v.result_html + "</b> " + v.detail_html + "</p>";
       var pay = el("ul", "ot-payments");
-      v.payments.forEach(function (p, i) { pay.appendChild(el("li", "", v.players[i] + ": " + p)); });
+      // each name between isolates (the plain-text <bdi>), so it cannot reorder what follows it
+      v.payments.forEach(function (p, i) { pay.appendChild(el("li", "", "\u2068" + v.players[i] + "\u2069: " + p)); });
       result.appendChild(pay);
       this.showReplay(replay, v.replay_html);
       var again = this.q(".ot-deal");

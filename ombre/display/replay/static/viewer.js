@@ -17,6 +17,13 @@
     return Array.prototype.slice.call(document.querySelectorAll(".om-viewer[data-om-ready]"));
   }
 
+  // A name set as plain text (a live region's words) between first-strong and pop directional
+  // isolates, the textContent form of <bdi>: a right-to-left name or an override in it cannot
+  // reorder the words around it. The package's own sentences come with their names so isolated.
+  function iso(name) {
+    return "\u2068" + name + "\u2069";
+  }
+
   // Expand the shared pieces the package packed into private-use characters (U+E000 on).
   function unpack(words, text) {
     return text.replace(/[\uE000-\uF8FF]/g, function (c) {
@@ -99,12 +106,13 @@
     if (opts.hash) this.writeHash();
   };
 
-  // One card forward: that card. A longer move: the whole trick reached (who led what, who
+  // One card forward: where it falls in its trick, and that card. A longer move: the whole trick reached (who led what, who
   // played what, who won). Any move back: the position reached, said as taken back.
   Viewer.prototype.announce = function (k, prev) {
     var s = this.data.steps[k];
     var whole = s.ta || s.a;
-    if (prev < 0 || k === prev + 1) return s.a;
+    if (prev < 0) return s.a;
+    if (k === prev + 1) return (s.c ? s.c + " " : "") + s.a;
     if (k > prev) return whole;
     if (k === 0) return "Taken back: " + s.a;
     return "Taken back to " + s.w.charAt(0).toLowerCase() + s.w.slice(1) + ". " + whole;
@@ -120,10 +128,13 @@
       // aria-disabled, not disabled: a disabled button would drop the keyboard focus
       acts[i].setAttribute("aria-disabled", String(back ? k === 0 : k === last));
     }
+    // the button of the trick shown is marked, at its end ("step") and while its cards fall ("true")
     var jumps = this.root.querySelectorAll("button[data-step]");
     for (var j = 0; j < jumps.length; j++) {
       var target = Number(jumps[j].getAttribute("data-step"));
+      var trick = this.data.ends.indexOf(target) + 1;
       if (target === k) jumps[j].setAttribute("aria-current", "step");
+      else if (k > 0 && trick > 0 && trick === s.t) jumps[j].setAttribute("aria-current", "true");
       else jumps[j].removeAttribute("aria-current");
     }
   };
@@ -138,7 +149,8 @@
       if (on && !mark) mark = items[i];
     }
     if (mark && this.notes.scrollHeight > this.notes.clientHeight) {
-      var top = mark.offsetTop - this.notes.offsetTop;
+      // measured from the box itself (offsetTop would depend on which of them is positioned)
+      var top = mark.getBoundingClientRect().top - this.notes.getBoundingClientRect().top + this.notes.scrollTop;
       if (top < this.notes.scrollTop || top + mark.offsetHeight > this.notes.scrollTop + this.notes.clientHeight) {
         this.notes.scrollTop = Math.max(0, top - 8);
       }
@@ -186,7 +198,17 @@
       prevtrick: this.trickTarget(-1),
       nexttrick: this.trickTarget(1)
     }[name];
-    if (to !== undefined) this.show(to, { hash: true });
+    if (to === undefined) return;
+    // nowhere further to go: say so, rather than nothing
+    if (to > this.last() || (to === k && k === this.last() && name !== "first")) {
+      this.status.textContent = "The end of the game: there is no card after this. " + this.data.steps[k].ta;
+      return;
+    }
+    if (to < 0 || (to === k && k === 0)) {
+      this.status.textContent = "The start of the play: there is no card before this. " + this.data.steps[0].a;
+      return;
+    }
+    this.show(to, { hash: true });
   };
 
   Viewer.prototype.bind = function () {
@@ -325,7 +347,7 @@
     this.state.textContent = window.OmbreLive.state() === "ready" ? "Asking the engine…" : "Starting the live engine…";
     this.call("whatif.options", { step: k }).then(function (a) {
       if (ask !== self.asked) return;
-      self.who.textContent = a.who || "the player";
+      self.who.textContent = a.who ? iso(a.who) : "the player";
       self.card.textContent = "";
       for (var i = 0; i < a.legal.length; i++) {
         var o = document.createElement("option");
@@ -335,10 +357,10 @@
       }
       var alt = a.legal.filter(function (c) { return c.card !== a.played; });
       if (alt.length) self.card.value = alt[0].card;
-      var lines = a.refused.map(function (r) { return a.who + " may not play " + r.cards.join(", ") + " (" + r.rule + ")."; });
+      var lines = a.refused.map(function (r) { return iso(a.who) + " may not play " + r.cards.join(", ") + " (" + r.rule + ")."; });
       self.refused.textContent = lines.join(" ");
       self.enable(true);
-      var said = a.who + " may play " + a.legal.length + (a.legal.length === 1 ? " card" : " cards") + " here.";
+      var said = iso(a.who) + " may play " + a.legal.length + (a.legal.length === 1 ? " card" : " cards") + " here.";
       self.state.textContent = said;
       if (announce) self.say("What if: " + said + (lines.length ? " " + lines.join(" ") : ""));
     }, function (err) { self.failed(err, ask); });
@@ -406,8 +428,8 @@
       scan();
       var broot = holder.querySelector(".om-viewer");
       if (broot) broot.focus();
-      self.state.textContent = a.title + ".";
-      self.say(a.title + ", the others playing by " + a.how + ". " + a.summary);
+      self.state.textContent = a.title_said + ".";
+      self.say(a.title_said + ", the others playing by " + a.how + ". " + a.summary_said);
     }, function (err) { self.failed(err, ask); });
   };
 
@@ -459,9 +481,53 @@
     }
   }
 
+  // The book's "on this page" contents (the theme's) marks the section whose heading last crossed
+  // the top of the window: a tall viewer scrolled back into view, or one reached by a link, left
+  // the mark on another section. A viewer across the top of the window marks its own section.
+  var spy = null;
+
+  function markContents(root) {
+    var nav = document.getElementById("pst-page-toc-nav");
+    if (!nav) return;
+    var link = null;
+    var sec = root.closest("section[id]");
+    while (sec && !link) {
+      link = nav.querySelector('a[href="#' + sec.id + '"]');
+      sec = sec.parentElement && sec.parentElement.closest("section[id]");
+    }
+    if (!link) return;
+    var links = nav.querySelectorAll("a");
+    for (var i = 0; i < links.length; i++) {
+      var on = links[i] === link;
+      links[i].classList.toggle("active", on);
+      if (on) links[i].setAttribute("aria-current", "true");
+      else links[i].removeAttribute("aria-current");
+    }
+    var items = nav.querySelectorAll("li");
+    for (var j = 0; j < items.length; j++) items[j].classList.toggle("active", items[j].contains(link));
+  }
+
+  function watchContents(root) {
+    if (document.readyState === "loading") {
+      // the viewer's script runs as the page is read, before the contents after the article exist
+      document.addEventListener("DOMContentLoaded", function () { watchContents(root); }, { once: true });
+      return;
+    }
+    if (!document.getElementById("pst-page-toc-nav") || !window.IntersectionObserver) return;
+    if (!spy) {
+      var header = document.querySelector("#pst-header, .bd-header");
+      var top = header ? Math.round(header.getBoundingClientRect().height) : 0;
+      spy = new IntersectionObserver(function (entries) {
+        for (var i = 0; i < entries.length; i++) if (entries[i].isIntersecting) markContents(entries[i].target);
+      }, { rootMargin: "-" + top + "px 0px -70% 0px", threshold: 0 });
+    }
+    spy.observe(root);
+  }
+
   function bringBack(root) {
     return function () {
       root.scrollIntoView({ block: "start" });
+      markContents(root);
     };
   }
 
@@ -476,6 +542,7 @@
       var v = new Viewer(root);
       viewers.push(v);
       root.omViewer = v;
+      watchContents(root);
     }
     for (var j = 0; j < viewers.length; j++) {
       var w = viewers[j];
@@ -488,6 +555,7 @@
         // bring the viewer back once the page has loaded
         if (at !== null) {
           w.root.scrollIntoView({ block: "start" });
+          markContents(w.root);
           if (document.readyState !== "complete") {
             window.addEventListener("load", bringBack(w.root), { once: true });
           }
@@ -502,6 +570,7 @@
       if (at !== null && at !== viewers[i].step) {
         viewers[i].show(at, { hash: false });
         viewers[i].root.scrollIntoView({ block: "start" });
+        markContents(viewers[i].root);
       }
     }
   });
