@@ -177,6 +177,8 @@ TYPED = [
     # odds as a fraction, a fraction in words, a place, and an answer echoed as written
     *("1/120", "1/130", "1 out of 118", "1 out of 4", "9 in 40", "9 out of 40", "8th", "1st", "3rd"),
     *("0.0086", "0,0086", " 0.2 "),
+    # counts in words, as Python reads them
+    *("twelve", "Eleven", "twenty-one", "a hundred and twelve", "zero", "seventeen", "hundred", "one two"),
 ]
 
 
