@@ -33,7 +33,7 @@ import matplotlib
 from matplotlib.figure import Figure
 from matplotlib.ticker import PercentFormatter
 
-from ombre.display.html import percent
+from ombre.display.html import estimate_text, percent
 from ombre.engine.players import TournamentResult
 from ombre.engine.probability import Simulation, estimate_band, wilson_interval
 
@@ -193,9 +193,12 @@ def convergence_plot(
         fig.tight_layout()
     lo, hi = sim.interval()
     first = est[0]
+    # the estimate as the sample supports it (80 deals: "75% (65% to 83%)", not "75.00% (64.52% ...")
+    shown = estimate_text(sim.hits, sim.trials)
+    said, interval = shown.split(" (", 1)
     ending = (
-        f"The estimate starts at {percent(first)} and ends at {percent(sim.estimate)} after {sim.trials:,} "
-        f"deals (95% interval {percent(lo)} to {percent(hi)})"
+        f"The estimate starts at {first:.0%} and ends at {said} after {sim.trials:,} "
+        f"deals (95% interval {interval.rstrip(')')})"
     )
     axis = ""
     if top is not None:
@@ -229,7 +232,7 @@ def convergence_plot(
             f"{holds}.{axis}"
         )
         caption = (
-            f"Simulated chance of {what}: {percent(sim.estimate)} from {sim.trials:,} deals; "
+            f"Simulated chance of {what}: {said} from {sim.trials:,} deals; "
             f"exact {percent(p)}."
         )
     else:
@@ -238,7 +241,7 @@ def convergence_plot(
             f"logarithmic axis. {ending}; the shaded band of its 95% interval narrows as deals are "
             f"added.{axis}"
         )
-        caption = f"Simulated chance of {what}: {percent(sim.estimate)} from {sim.trials:,} deals."
+        caption = f"Simulated chance of {what}: {said} from {sim.trials:,} deals."
     if clipped:
         caption += f" Estimates above {percent(top or 1.0)} are drawn on the top edge."
     return Plot(fig, alt, caption)
