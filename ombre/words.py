@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-__all__ = ["capitalise", "possessive", "plural", "listed", "visible", "shortened", "CONTROL"]
+__all__ = ["capitalise", "possessive", "plural", "listed", "visible", "shortened", "typographic", "CONTROL"]
 
 
 def capitalise(text: str) -> str:
@@ -89,3 +89,20 @@ def shortened(text: str, limit: int = 80) -> str:
         lambda m: f"{m.group()[:limit]}… ({len(m.group()) - limit:,} more characters)",
         text,
     )
+
+
+def typographic(text: str) -> str:
+    r"""A quotation from a web copy set as print sets it: ``--`` (and a spaced or closing `` -``) as an
+    em dash, straight quotes as curly ones.  For display only: the source's text stays as it is.
+
+    >>> typographic("a club or a diamond--spades are played out--Belinda's King")
+    'a club or a diamond—spades are played out—Belinda’s King'
+    >>> print(typographic('"Thus is she \'between the jaws of ruin.\' But a heart -"'))
+    “Thus is she ‘between the jaws of ruin.’ But a heart—”
+    >>> typographic('his hand-- five Matadores, "Pa.s.s," he said')
+    'his hand—five Matadores, “Pa.s.s,” he said'
+    """
+    text = re.sub(r"\s*--\s*|\s+-(?=[\s\"']|$)\s*", "\u2014", text)
+    text = re.sub(r'(^|[\s(\[\u2014])"(?=[\w\'])', "\\1\u201c", text).replace('"', "\u201d")
+    text = re.sub(r"(^|[\s(\[\u2014\u201c])'(?=\w)", "\\1\u2018", text)
+    return text.replace("'", "\u2019")

@@ -231,10 +231,7 @@ def convergence_plot(
             f"shaded band that narrows around it. {ending}: the last estimate lies {where}, and its interval "
             f"{holds}.{axis}"
         )
-        caption = (
-            f"Simulated chance of {what}: {said} from {sim.trials:,} deals; "
-            f"exact {percent(p)}."
-        )
+        caption = f"Simulated chance of {what}: {said} from {sim.trials:,} deals; exact {percent(p)}."
     else:
         alt = (
             f"Line chart: the simulated chance of {what} after 1 to {sim.trials:,} random deals, on a "

@@ -165,7 +165,9 @@ def parse_number(response: str | int | float | Fraction) -> Fraction:
             return Fraction(count)
     except ZeroDivisionError:
         raise ExerciseError(f"{raw!r} divides by zero") from None
-    raise ExerciseError(f"cannot read {raw!r} as a number (e.g. 12, twelve, 0.375, 3/8, 37.5%, 1 in 4 or 8th)")
+    raise ExerciseError(
+        f"cannot read {raw!r} as a number (e.g. 12, twelve, 0.375, 3/8, 37.5%, 1 in 4 or 8th)"
+    )
 
 
 def _pow10(e: int) -> float:

@@ -315,7 +315,8 @@ def test_numbers_are_read(text: str | int | float, value: Fraction) -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["", "lots", "1/0", "1 in 0", "3/", "%", "nan", "1e5", "1,2,3", "1,5.3", "hundred", "a", "and", "one two"],
+    ["", "lots", "1/0", "1 in 0", "3/", "%", "nan", "1e5", "1,2,3", "1,5.3"]
+    + ["hundred", "a", "and", "one two"],
 )
 def test_bad_numbers_are_refused_with_a_reason(text: str) -> None:
     with pytest.raises(ExerciseError):

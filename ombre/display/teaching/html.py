@@ -145,7 +145,8 @@ EXERCISE_JS = r"""
     var units = all.filter(function (w) { return countWords[w] < 20 && w !== "zero"; })
       .sort(function (a, b) { return b.length - a.length; }).join("|");
     var tens = all.filter(function (w) { return countWords[w] >= 20; }).join("|");
-    return new RegExp("^(?:(?:(a|" + units + ")hundred(?:and)?)?(?:(" + tens + ")-?)?(" + units + ")?|zero)$");
+    return new RegExp("^(?:(?:(a|" + units + ")hundred(?:and)?)?(?:(" + tens + ")-?)?(" + units +
+                      ")?|zero)$");
   })();
   function countInWords(t) {
     var m = inWords.exec(t);
@@ -199,8 +200,8 @@ EXERCISE_JS = r"""
     if (String(response).trim() === "") { return {correct: null, message: "Type an answer first."}; }
     var v = readNumber(response);
     if (v === null || !isFinite(v)) {
-      return {correct: null,
-              message: "Cannot read that as a number: write e.g. 12, twelve, 0.375, 3/8, 37.5%, 1 in 4 or 8th."};
+      return {correct: null, message: "Cannot read that as a number: write e.g. " +
+              "12, twelve, 0.375, 3/8, 37.5%, 1 in 4 or 8th."};
     }
     var isOdds = odds.test(normalised(response)), sig = data.sig_figs || 0;
     if (matches(v, data.number, data.tolerance, data.rel_tolerance, sig, isOdds)) {
