@@ -70,8 +70,10 @@ def test_the_cue_changes_at_the_end_of_a_wide_table(browser: Any, book_url: str)
         page.wait_for_timeout(100)
         assert "scroll back" in box.evaluate("b => getComputedStyle(b, '::before').content")
         # columns of words are not squeezed to a word a line
-        widths = box.locator("tbody tr").first.locator("th, td").evaluate_all(
-            "cs => cs.map(c => c.getBoundingClientRect().width)"
+        widths = (
+            box.locator("tbody tr")
+            .first.locator("th, td")
+            .evaluate_all("cs => cs.map(c => c.getBoundingClientRect().width)")
         )
         assert min(widths) >= 110, widths
     finally:
