@@ -4,7 +4,9 @@ Every function returns a :class:`Plot`: the matplotlib figure and a text
 alternative that says what the figure shows in words and numbers.  Show it
 with :meth:`Plot.html` (an ``<img>`` with that ``alt`` and a caption, which
 works the same in JupyterLab and in the built book) or just as the last
-expression of a cell.
+expression of a cell.  On a narrow screen the page shows a phone-sized
+drawing of the same figure (:meth:`Plot.png` with ``phone=True``): shrunk to
+a phone's width, the desktop figure's labels would be about 7 pixels high.
 
 The figures never use pyplot's global state: they are built on
 :class:`matplotlib.figure.Figure` directly, so nothing depends on a backend.
@@ -23,6 +25,8 @@ from __future__ import annotations
 import base64
 import html
 import io
+import pickle
+import textwrap
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -40,7 +44,10 @@ from ombre.engine.probability import Simulation, estimate_band, wilson_interval
 __all__ = [
     "STYLE",
     "PALETTE",
+    "PHONE_FIGSIZE",
+    "PHONE_MEDIA",
     "Plot",
+    "phone_figure",
     "style",
     "convergence_plot",
     "tournament_plot",
@@ -79,6 +86,13 @@ STYLE: dict[Any, Any] = {
 }
 
 
+#: The phone-sized figure (inches): about 440 px wide at ``savefig.dpi``, so a 390 px screen shows its
+#: 10 pt labels at about 12 px; taller, so the legend can sit below the axes instead of over the data.
+PHONE_FIGSIZE: tuple[float, float] = (4.0, 4.6)
+#: The screens that get the phone-sized figure (the book's own breakpoint for phones).
+PHONE_MEDIA = "(max-width: 600px)"
+
+
 @contextmanager
 def style() -> Iterator[None]:
     """Apply :data:`STYLE` while a figure is drawn."""
@@ -94,24 +108,66 @@ class Plot:
     alt: str
     caption: str = ""
 
-    def png(self) -> bytes:
-        """The figure as PNG bytes (no timestamp or software tag, so the bytes are reproducible)."""
+    def png(self, *, phone: bool = False) -> bytes:
+        """The figure as PNG bytes (no timestamp or software tag, so the bytes are reproducible).
+
+        With ``phone=True``, the same figure drawn for a phone (:func:`phone_figure`).
+        """
         buf = io.BytesIO()
         with style():
-            self.figure.savefig(buf, format="png", bbox_inches="tight", metadata={"Software": None})
+            figure = phone_figure(self.figure) if phone else self.figure
+            figure.savefig(buf, format="png", bbox_inches="tight", metadata={"Software": None})
         return buf.getvalue()
 
     def html(self) -> str:
-        """A ``<figure>`` with the image inline (``alt`` = :attr:`alt`) and the caption."""
+        """A ``<figure>`` with the image inline (``alt`` = :attr:`alt`) and the caption.
+
+        The image is a ``<picture>``: screens no wider than :data:`PHONE_MEDIA` load the
+        phone-sized figure, the others (and whatever ignores ``<picture>``) the desktop one.
+        """
         data = base64.b64encode(self.png()).decode("ascii")
+        phone = base64.b64encode(self.png(phone=True)).decode("ascii")
         cap = f"<figcaption>{html.escape(self.caption)}</figcaption>" if self.caption else ""
         return (
-            f'<figure class="ombre-plot" style="margin:1em 0"><img alt="{html.escape(self.alt, quote=True)}" '
-            f'src="data:image/png;base64,{data}" style="max-width:100%;height:auto">{cap}</figure>'
+            f'<figure class="ombre-plot" style="margin:1em 0"><picture>'
+            f'<source media="{PHONE_MEDIA}" srcset="data:image/png;base64,{phone}">'
+            f'<img alt="{html.escape(self.alt, quote=True)}" '
+            f'src="data:image/png;base64,{data}" style="max-width:100%;height:auto"></picture>{cap}</figure>'
         )
 
     def _repr_html_(self) -> str:
         return self.html()
+
+
+def phone_figure(figure: Figure) -> Figure:
+    """A copy of ``figure`` drawn for a phone: :data:`PHONE_FIGSIZE`, titles wrapped to its width and
+    the legend below the axes (on a narrow chart, a legend inside would cover the data).
+
+    The copy is made by pickling, so the figure itself is left as it was.
+
+    >>> with style():
+    ...     fig = Figure()
+    ...     ax = fig.add_subplot()
+    ...     _ = ax.plot([1, 2], [3, 4], label="estimate")
+    ...     _ = ax.set_title("The chance of being dealt all three matadors: simulation against the count")
+    ...     _ = ax.legend()
+    >>> small = phone_figure(fig)
+    >>> small.get_size_inches().tolist(), fig.get_size_inches().tolist()
+    ([4.0, 4.6], [6.4, 3.6])
+    >>> print(small.axes[0].get_title())
+    The chance of being dealt all three
+    matadors: simulation against the count
+    """
+    small: Figure = pickle.loads(pickle.dumps(figure))
+    small.set_size_inches(PHONE_FIGSIZE)
+    for ax in small.axes:
+        ax.set_title(textwrap.fill(ax.get_title(), 38))
+        if ax.get_legend() is not None:
+            handles, labels = ax.get_legend_handles_labels()
+            ax.legend(handles, labels, loc="upper center", bbox_to_anchor=(0.5, -0.22))
+    with style():
+        small.tight_layout()
+    return small
 
 
 def convergence_plot(

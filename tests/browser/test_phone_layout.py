@@ -115,3 +115,32 @@ def test_morley_is_quoted_with_dashes_and_curly_quotes(page: Any, book_url: str)
     for q in quotes:
         assert "--" not in q and '"' not in q and "'" not in q and "\u2013" not in q, q
     assert any("diamond\u2014spades" in q for q in quotes)
+
+
+FIGURES = """() => [...document.querySelectorAll('figure.ombre-plot')].map((f) => {
+  const img = f.querySelector('img'), source = f.querySelector('picture > source');
+  return {phone: !!source && img.currentSrc === source.srcset, natural: img.naturalWidth,
+          shown: img.getBoundingClientRect().width, alt: img.alt};
+})"""
+
+
+@pytest.mark.parametrize("viewport", [PHONE, {"width": 1280, "height": 900}])
+def test_the_lab_s_charts_keep_legible_labels(browser: Any, book_url: str, viewport: dict[str, int]) -> None:
+    from ombre.display.plots import STYLE
+
+    ctx = browser.new_context(viewport=viewport)
+    try:
+        page = ctx.new_page()
+        page.goto(f"{book_url}/book/teaching/probability-lab.html", wait_until="networkidle")
+        figures = page.evaluate(FIGURES)
+        assert len(figures) >= 2, figures
+        label_px = STYLE["font.size"] * STYLE["savefig.dpi"] / 72  # the labels' height in the image
+        for f in figures:
+            assert f["phone"] == (viewport == PHONE), f
+            assert f["alt"].startswith("Line chart"), f
+            assert 0 < f["shown"] <= viewport["width"], f
+            # the labels as the reader sees them, in CSS px: at least 10 (the desktop figure on a
+            # phone gave about 7)
+            assert label_px * f["shown"] / f["natural"] >= 10, f
+    finally:
+        ctx.close()
