@@ -92,8 +92,9 @@ def shortened(text: str, limit: int = 80) -> str:
 
 
 def typographic(text: str) -> str:
-    r"""A quotation from a web copy set as print sets it: ``--`` (and a spaced or closing `` -``) as an
-    em dash, straight quotes as curly ones.  For display only: the source's text stays as it is.
+    r"""A quotation from a web copy set as print sets it: ``--`` (and a hyphen after a space where a dash
+    stands, ``heart -``) as an em dash, straight quotes as curly ones.  For display only: the source's
+    text stays as it is.
 
     >>> typographic("a club or a diamond--spades are played out--Belinda's King")
     'a club or a diamond—spades are played out—Belinda’s King'

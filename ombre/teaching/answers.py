@@ -42,7 +42,7 @@ _RATIO_RE = re.compile(r"(?:about)?(\d+(?:\.\d*)?)(?:in|outof)(\d+(?:\.\d*)?)")
 _ORDINAL_RE = re.compile(r"(\d+)(?:st|nd|rd|th)")
 _NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six")
 #: a count in words, ``twelve``, ``twenty-one``, ``a hundred and twelve`` (0 to 999): the words, and
-#: the pattern they make once :func:`_normalised` has dropped the spaces (the pages' script builds
+#: the pattern they make once an answer's spaces are dropped (the pages' script builds
 #: its own from the same words, :data:`COUNT_WORDS`)
 COUNT_WORDS: dict[str, int] = {
     w: n
