@@ -40,6 +40,7 @@ from matplotlib.ticker import PercentFormatter
 from ombre.display.html import estimate_text, percent
 from ombre.engine.players import TournamentResult
 from ombre.engine.probability import Simulation, estimate_band, wilson_interval
+from ombre.words import signed
 
 __all__ = [
     "STYLE",
@@ -323,7 +324,7 @@ def tournament_plot(result: TournamentResult, *, names: dict[str, str] | None = 
         ax.set_title(f"{result.deals} deals, each played three times")
         fig.tight_layout()
     parts = [
-        f"{labels.get(k, k)} {m:+.1f} (95% interval {lo:+.1f} to {hi:+.1f})"
+        f"{labels.get(k, k)} {signed(m, 1)} (95% interval {signed(lo, 1)} to {signed(hi, 1)})"
         for k, (m, lo, hi) in zip(kinds, stats, strict=True)
     ]
     alt = (

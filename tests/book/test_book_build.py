@@ -895,3 +895,28 @@ def test_the_tei_download_is_linked_and_reads_back() -> None:
     path = (page.parent / unquote(urlsplit(hrefs[0]).path)).resolve()
     assert path.is_file() and BUILD in path.parents
     assert read_tei(path.read_bytes()) == (diplomatic_text(), emended_text())
+
+
+# --------------------------------------------------------------------------- minus signs
+
+_HYPHEN_MINUS = re.compile(r".{0,30}(?<![\w.\-\u2212/])-\d.{0,20}")
+
+
+def _prose(page: Path) -> str:
+    """A page's words outside code (code keeps its hyphens), tags dropped and spaces collapsed."""
+    text = re.sub(r"<(script|style|pre|code)\b.*?</\1>", " ", page.read_text(encoding="utf-8"), flags=re.S)
+    return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", text)))
+
+
+def test_a_loss_is_printed_with_a_minus_sign() -> None:
+    pages = [p for p in _pages() if "api" not in p.relative_to(BUILD).parts]
+    hyphens = {str(p.relative_to(BUILD)): _HYPHEN_MINUS.findall(_prose(p)) for p in pages}
+    assert not {p: found for p, found in hyphens.items() if found}
+    # the payments of the replays, the rule sets' table and the edition's figures, and the players' gains
+    for path, shown in [
+        ("belinda/tricks.html", "\u221215 counters"),
+        ("reference/rules.html", "\u221215 counters"),
+        ("edition/opening.html", "\u22121 great mark"),
+        ("teaching/computer-players.html", "Random \u2212"),
+    ]:
+        assert shown in _prose(BUILD / "book" / path), path
