@@ -397,7 +397,7 @@ def test_the_rules_page_quotes_the_sources_exactly_and_shows_the_rule_sets_as_th
     for rs in RULESETS.values():
         for field, value, citation in rs.as_rows():
             if field not in ("title", "source"):
-                assert _plain(f"{value} ({citation})") in plain, (rs.name, field)
+                assert _plain(f"{value} \u2014 {citation}") in plain, (rs.name, field)
     # Hoyle's rule is Hoyle's, never Morley's or the Court Gamester's
     assert not re.search(r"(Morley|Court Gamester)[^.;(]*losing Ombre pays", rules)
 
@@ -620,12 +620,14 @@ def test_only_belinda_s_row_marks_guessed_cards() -> None:
 def test_the_second_figure_is_introduced_with_the_table_s_precision() -> None:
     page = _html("teaching/probability-lab.html")
     rows = _win_table_rows(page)
-    second = re.match(r"(\d+\.\d\d)% \((\d+\.\d\d)% to (\d+\.\d\d)%\)", rows[1][3])
+    # each row rounded as its 80 deals support (estimate_text): "60 of 80: 75% (65% to 83%)"
+    estimate = r"\d+ of \d+: (\d+(?:\.\d+)?)% \((\d+(?:\.\d+)?)% to (\d+(?:\.\d+)?)%\)"
+    second = re.match(estimate, rows[1][3])
     assert second, rows[1][3]
-    assert all(re.match(r"\d+\.\d\d% \(\d+\.\d\d% to \d+\.\d\d%\)$", r[3]) for r in rows)
+    assert all(re.match(estimate + "$", r[3]) for r in rows)
     text = _words(page[page.index("How often the eldest hand wins as the Ombre") :])
     intro = re.search(
-        r"The figure below follows the second hand of the table \(([^)]*)\).*?at (\d+\.\d\d)%\.", text
+        r"The figure below follows the second hand of the table \(([^)]*)\).*?at (\d+(?:\.\d+)?)%\.", text
     )
     assert intro and intro[1] == rows[1][0] and intro[2] == second[1]
     caption = re.search(
