@@ -93,7 +93,10 @@ def test_numeric_answer_from_the_keyboard(ex_page: Any) -> None:
     box.fill("12")
     box.press("Enter")
     expect(feedback).to_contain_text("Right. Hearts are a red suit")
-    box.fill("twelve")
+    box.fill("eleven")  # a count may be written in words
+    box.press("Enter")
+    expect(feedback).to_contain_text("Not right. That is right for a black suit")
+    box.fill("a dozen")
     box.press("Enter")
     expect(feedback).to_contain_text("Cannot read that as a number")
 
