@@ -17,7 +17,19 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-__all__ = ["capitalise", "possessive", "plural", "listed", "visible", "shortened", "CONTROL"]
+__all__ = [
+    "capitalise",
+    "possessive",
+    "plural",
+    "listed",
+    "visible",
+    "shortened",
+    "typographic",
+    "minus_signs",
+    "signed",
+    "CONTROL",
+    "MINUS",
+]
 
 
 def capitalise(text: str) -> str:
@@ -89,3 +101,51 @@ def shortened(text: str, limit: int = 80) -> str:
         lambda m: f"{m.group()[:limit]}… ({len(m.group()) - limit:,} more characters)",
         text,
     )
+
+
+def typographic(text: str) -> str:
+    r"""A quotation from a web copy set as print sets it: ``--`` (and a hyphen after a space where a dash
+    stands, ``heart -``) as an em dash, straight quotes as curly ones.  For display only: the source's
+    text stays as it is.
+
+    >>> typographic("a club or a diamond--spades are played out--Belinda's King")
+    'a club or a diamond—spades are played out—Belinda’s King'
+    >>> print(typographic('"Thus is she \'between the jaws of ruin.\' But a heart -"'))
+    “Thus is she ‘between the jaws of ruin.’ But a heart—”
+    >>> typographic('his hand-- five Matadores, "Pa.s.s," he said')
+    'his hand—five Matadores, “Pa.s.s,” he said'
+    """
+    text = re.sub(r"\s*--\s*|\s+-(?=[\s\"']|$)\s*", "\u2014", text)
+    text = re.sub(r'(^|[\s(\[\u2014])"(?=[\w\'])', "\\1\u201c", text).replace('"', "\u201d")
+    text = re.sub(r"(^|[\s(\[\u2014\u201c])'(?=\w)", "\\1\u2018", text)
+    return text.replace("'", "\u2019")
+
+
+#: The minus sign (U+2212), as print sets a negative number; a hyphen is shorter and sits lower.
+MINUS = "\u2212"
+
+
+def minus_signs(text: str) -> str:
+    """``text`` for display with each negative number's hyphen set as a minus sign (:data:`MINUS`).
+
+    Only a hyphen that starts a number is one: a split of the tricks (``4-4-1``), a range of pages
+    (``iii.3-5``) and a hyphenated word keep theirs.
+
+    >>> minus_signs("Baron -15 counters, Knight +15 (-1.5 a hand); 4-4-1, iii.3-5, seat-2")
+    'Baron −15 counters, Knight +15 (−1.5 a hand); 4-4-1, iii.3-5, seat-2'
+    """
+    return re.sub(r"(?<![\w.\-\u2212])-(?=\d)", MINUS, text)
+
+
+def signed(number: float, places: int = 0) -> str:
+    """``number`` with its sign, a gain or a loss, to ``places`` decimals, a loss with a minus sign.
+
+    A number that rounds to zero has no sign (not ``-0.0``).
+
+    >>> signed(30), signed(-15), signed(-39.84, 1), signed(0.04, 1), signed(-0.04, 1)
+    ('+30', '−15', '−39.8', '0.0', '0.0')
+    """
+    text = f"{number:+.{places}f}"
+    if not text.strip("+-0."):
+        return text[1:]
+    return minus_signs(text)

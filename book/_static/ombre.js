@@ -99,7 +99,36 @@
     if (printedFrom) document.documentElement.dataset.theme = printedFrom;
     printedFrom = null;
   });
+  // A table wider than the column scrolls sideways in its own box; on a phone that box says so.
+  // A box that overflows gets the class ombre-scrolls (the cue above it, ombre.css) and
+  // ombre-scrolled-end once the reader has reached its right edge; its table's caption is held to
+  // the visible width (--ombre-box-width), so it is not cut off at the box's edge mid-sentence.
+  var SCROLLERS = ".bd-article .pst-scrollable-table-container, .bd-article .cell_output > .output, " +
+    ".bd-article .ombre-table-scroll, .bd-article .ombre-panel";
+  function markScrollers() {
+    document.querySelectorAll(SCROLLERS).forEach(function (box) {
+      if (!box.querySelector("table") || box.closest(".om-viewer")) return;
+      var wide = box.scrollWidth > box.clientWidth + 1;
+      box.classList.toggle("ombre-scrolls", wide);
+      box.style.setProperty("--ombre-box-width", box.clientWidth + "px");
+      var end = box.scrollLeft + box.clientWidth >= box.scrollWidth - 2;
+      box.classList.toggle("ombre-scrolled-end", wide && end);
+      if (!box.dataset.ombreCue) {
+        box.dataset.ombreCue = "1";
+        box.addEventListener("scroll", function () {
+          box.classList.toggle("ombre-scrolled-end", box.scrollLeft + box.clientWidth >= box.scrollWidth - 2);
+        }, { passive: true });
+      }
+    });
+  }
+  var cueTimer = null;
+  window.addEventListener("resize", function () {
+    clearTimeout(cueTimer);
+    cueTimer = setTimeout(markScrollers, 150);
+  });
+  window.addEventListener("load", markScrollers);
   function start() {
+    markScrollers();
     repair();
     nameSliders();
     solutionKeys();

@@ -13,8 +13,10 @@ this module must never import matplotlib).  Escaping is the standard library's
 from __future__ import annotations
 
 import html
+import math
 import re
 from collections.abc import Iterable, Sequence
+from fractions import Fraction
 from importlib import resources
 
 from ombre.display.cardtext import card_text_html
@@ -25,6 +27,9 @@ __all__ = [
     "tricks_word",
     "percent",
     "interval_text",
+    "estimate_text",
+    "supported_decimals",
+    "chance_text",
     "ROW_HEADERS_CLASS",
     "table_html",
     "markdown_table",
@@ -111,14 +116,54 @@ def percent(x: float) -> str:
     return f"{100 * x:.2f}%"
 
 
-def interval_text(hits: int, trials: int) -> str:
-    """``"22.40% (95% interval 20.6% to 24.3%)"`` for a simulation's count.
+def supported_decimals(hits: int, trials: int) -> int:
+    """How many decimals of a percentage a simulation's count supports: the first figure of its 95%
+    interval's half-width, and no more than two (80 deals support whole percentages, 100,000 two
+    decimals of a chance under one percent).
 
-    >>> interval_text(224, 1000)
-    '22.40% (95% interval 19.9% to 25.1%)'
+    >>> supported_decimals(80, 80), supported_decimals(675, 3000), supported_decimals(19, 3000)
+    (0, 0, 1)
+    >>> supported_decimals(780, 100_000)
+    2
     """
     lo, hi = wilson_interval(hits, trials)
-    return f"{percent(hits / trials)} (95% interval {100 * lo:.1f}% to {100 * hi:.1f}%)"
+    half = 100 * (hi - lo) / 2
+    return 2 if half <= 0 else max(0, min(2, -math.floor(math.log10(half))))
+
+
+def estimate_text(hits: int, trials: int) -> str:
+    """A simulated chance and its 95% interval, rounded to what ``trials`` deals support.
+
+    >>> estimate_text(80, 80)  # not "100.00% (95.42% to 100.00%)"
+    '100% (95% to 100%)'
+    >>> estimate_text(19, 3000), estimate_text(780, 100_000)
+    ('0.6% (0.4% to 1.0%)', '0.78% (0.73% to 0.84%)')
+    """
+    lo, hi = wilson_interval(hits, trials)
+    d = supported_decimals(hits, trials)
+    return f"{100 * hits / trials:.{d}f}% ({100 * lo:.{d}f}% to {100 * hi:.{d}f}%)"
+
+
+def interval_text(hits: int, trials: int) -> str:
+    """``"22% (95% interval 20% to 25%)"`` for a simulation's count, rounded as :func:`estimate_text`.
+
+    >>> interval_text(224, 1000)
+    '22% (95% interval 20% to 25%)'
+    """
+    return estimate_text(hits, trials).replace(" (", " (95% interval ", 1)
+
+
+def chance_text(chance: Fraction) -> str:
+    """An exact chance as a count and a percentage that does not round it silently.
+
+    >>> chance_text(Fraction(5, 8)), chance_text(Fraction(1, 3)), chance_text(Fraction(1, 2))
+    ('5 in 8 (62.5%)', '1 in 3 (about 33%)', '1 in 2 (50%)')
+    """
+    pct = 100 * chance
+    for d in range(3):
+        if (pct * 10**d).denominator == 1:
+            return f"{chance.numerator} in {chance.denominator} ({float(pct):.{d}f}%)"
+    return f"{chance.numerator} in {chance.denominator} (about {float(pct):.0f}%)"
 
 
 #: the cells' inline style, for a table shown where the book's stylesheet is not (a notebook)

@@ -4,7 +4,9 @@ Every function returns a :class:`Plot`: the matplotlib figure and a text
 alternative that says what the figure shows in words and numbers.  Show it
 with :meth:`Plot.html` (an ``<img>`` with that ``alt`` and a caption, which
 works the same in JupyterLab and in the built book) or just as the last
-expression of a cell.
+expression of a cell.  On a narrow screen the page shows a phone-sized
+drawing of the same figure (:meth:`Plot.png` with ``phone=True``): shrunk to
+a phone's width, the desktop figure's labels would be about 7 pixels high.
 
 The figures never use pyplot's global state: they are built on
 :class:`matplotlib.figure.Figure` directly, so nothing depends on a backend.
@@ -23,6 +25,8 @@ from __future__ import annotations
 import base64
 import html
 import io
+import pickle
+import textwrap
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -33,14 +37,18 @@ import matplotlib
 from matplotlib.figure import Figure
 from matplotlib.ticker import PercentFormatter
 
-from ombre.display.html import percent
+from ombre.display.html import estimate_text, percent
 from ombre.engine.players import TournamentResult
 from ombre.engine.probability import Simulation, estimate_band, wilson_interval
+from ombre.words import signed
 
 __all__ = [
     "STYLE",
     "PALETTE",
+    "PHONE_FIGSIZE",
+    "PHONE_MEDIA",
     "Plot",
+    "phone_figure",
     "style",
     "convergence_plot",
     "tournament_plot",
@@ -79,6 +87,13 @@ STYLE: dict[Any, Any] = {
 }
 
 
+#: The phone-sized figure (inches): about 440 px wide at ``savefig.dpi``, so a 390 px screen shows its
+#: 10 pt labels at about 12 px; taller, so the legend can sit below the axes instead of over the data.
+PHONE_FIGSIZE: tuple[float, float] = (4.0, 4.6)
+#: The screens that get the phone-sized figure (the book's own breakpoint for phones).
+PHONE_MEDIA = "(max-width: 600px)"
+
+
 @contextmanager
 def style() -> Iterator[None]:
     """Apply :data:`STYLE` while a figure is drawn."""
@@ -94,24 +109,66 @@ class Plot:
     alt: str
     caption: str = ""
 
-    def png(self) -> bytes:
-        """The figure as PNG bytes (no timestamp or software tag, so the bytes are reproducible)."""
+    def png(self, *, phone: bool = False) -> bytes:
+        """The figure as PNG bytes (no timestamp or software tag, so the bytes are reproducible).
+
+        With ``phone=True``, the same figure drawn for a phone (:func:`phone_figure`).
+        """
         buf = io.BytesIO()
         with style():
-            self.figure.savefig(buf, format="png", bbox_inches="tight", metadata={"Software": None})
+            figure = phone_figure(self.figure) if phone else self.figure
+            figure.savefig(buf, format="png", bbox_inches="tight", metadata={"Software": None})
         return buf.getvalue()
 
     def html(self) -> str:
-        """A ``<figure>`` with the image inline (``alt`` = :attr:`alt`) and the caption."""
+        """A ``<figure>`` with the image inline (``alt`` = :attr:`alt`) and the caption.
+
+        The image is a ``<picture>``: screens no wider than :data:`PHONE_MEDIA` load the
+        phone-sized figure, the others (and whatever ignores ``<picture>``) the desktop one.
+        """
         data = base64.b64encode(self.png()).decode("ascii")
+        phone = base64.b64encode(self.png(phone=True)).decode("ascii")
         cap = f"<figcaption>{html.escape(self.caption)}</figcaption>" if self.caption else ""
         return (
-            f'<figure class="ombre-plot" style="margin:1em 0"><img alt="{html.escape(self.alt, quote=True)}" '
-            f'src="data:image/png;base64,{data}" style="max-width:100%;height:auto">{cap}</figure>'
+            f'<figure class="ombre-plot" style="margin:1em 0"><picture>'
+            f'<source media="{PHONE_MEDIA}" srcset="data:image/png;base64,{phone}">'
+            f'<img alt="{html.escape(self.alt, quote=True)}" '
+            f'src="data:image/png;base64,{data}" style="max-width:100%;height:auto"></picture>{cap}</figure>'
         )
 
     def _repr_html_(self) -> str:
         return self.html()
+
+
+def phone_figure(figure: Figure) -> Figure:
+    """A copy of ``figure`` drawn for a phone: :data:`PHONE_FIGSIZE`, titles wrapped to its width and
+    the legend below the axes (on a narrow chart, a legend inside would cover the data).
+
+    The copy is made by pickling, so the figure itself is left as it was.
+
+    >>> with style():
+    ...     fig = Figure()
+    ...     ax = fig.add_subplot()
+    ...     _ = ax.plot([1, 2], [3, 4], label="estimate")
+    ...     _ = ax.set_title("The chance of being dealt all three matadors: simulation against the count")
+    ...     _ = ax.legend()
+    >>> small = phone_figure(fig)
+    >>> small.get_size_inches().tolist(), fig.get_size_inches().tolist()
+    ([4.0, 4.6], [6.4, 3.6])
+    >>> print(small.axes[0].get_title())
+    The chance of being dealt all three
+    matadors: simulation against the count
+    """
+    small: Figure = pickle.loads(pickle.dumps(figure))
+    small.set_size_inches(PHONE_FIGSIZE)
+    for ax in small.axes:
+        ax.set_title(textwrap.fill(ax.get_title(), 38))
+        if ax.get_legend() is not None:
+            handles, labels = ax.get_legend_handles_labels()
+            ax.legend(handles, labels, loc="upper center", bbox_to_anchor=(0.5, -0.22))
+    with style():
+        small.tight_layout()
+    return small
 
 
 def convergence_plot(
@@ -193,9 +250,12 @@ def convergence_plot(
         fig.tight_layout()
     lo, hi = sim.interval()
     first = est[0]
+    # the estimate as the sample supports it (80 deals: "75% (65% to 83%)", not "75.00% (64.52% ...")
+    shown = estimate_text(sim.hits, sim.trials)
+    said, interval = shown.split(" (", 1)
     ending = (
-        f"The estimate starts at {percent(first)} and ends at {percent(sim.estimate)} after {sim.trials:,} "
-        f"deals (95% interval {percent(lo)} to {percent(hi)})"
+        f"The estimate starts at {first:.0%} and ends at {said} after {sim.trials:,} "
+        f"deals (95% interval {interval.rstrip(')')})"
     )
     axis = ""
     if top is not None:
@@ -228,17 +288,14 @@ def convergence_plot(
             f"shaded band that narrows around it. {ending}: the last estimate lies {where}, and its interval "
             f"{holds}.{axis}"
         )
-        caption = (
-            f"Simulated chance of {what}: {percent(sim.estimate)} from {sim.trials:,} deals; "
-            f"exact {percent(p)}."
-        )
+        caption = f"Simulated chance of {what}: {said} from {sim.trials:,} deals; exact {percent(p)}."
     else:
         alt = (
             f"Line chart: the simulated chance of {what} after 1 to {sim.trials:,} random deals, on a "
             f"logarithmic axis. {ending}; the shaded band of its 95% interval narrows as deals are "
             f"added.{axis}"
         )
-        caption = f"Simulated chance of {what}: {percent(sim.estimate)} from {sim.trials:,} deals."
+        caption = f"Simulated chance of {what}: {said} from {sim.trials:,} deals."
     if clipped:
         caption += f" Estimates above {percent(top or 1.0)} are drawn on the top edge."
     return Plot(fig, alt, caption)
@@ -267,7 +324,7 @@ def tournament_plot(result: TournamentResult, *, names: dict[str, str] | None = 
         ax.set_title(f"{result.deals} deals, each played three times")
         fig.tight_layout()
     parts = [
-        f"{labels.get(k, k)} {m:+.1f} (95% interval {lo:+.1f} to {hi:+.1f})"
+        f"{labels.get(k, k)} {signed(m, 1)} (95% interval {signed(lo, 1)} to {signed(hi, 1)})"
         for k, (m, lo, hi) in zip(kinds, stats, strict=True)
     ]
     alt = (

@@ -1,7 +1,7 @@
 """Reading and judging answers: numbers as students write them, and when a number is close enough.
 
 :func:`parse_number` reads ``12``, ``8th``, ``9/40``, ``9 in 40``, ``22.5%``, ``1 in 118`` or
-``1 out of 118``; :func:`numbers_match`
+``1 out of 118`` or ``twelve``; :func:`numbers_match`
 says whether it agrees with the exact answer, by the rule the static pages' script also uses.
 """
 
@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Iterable
 from fractions import Fraction
 
 from ombre.errors import OmbreError
 
-__all__ = ["ExerciseError", "parse_number", "numbers_match"]
+__all__ = ["ExerciseError", "parse_number", "numbers_match", "COUNT_WORDS"]
 
 
 class ExerciseError(OmbreError, ValueError):
@@ -40,6 +41,45 @@ _RATIO_RE = re.compile(r"(?:about)?(\d+(?:\.\d*)?)(?:in|outof)(\d+(?:\.\d*)?)")
 #: a place, ``8th``, ``1st``, ``22nd``, ``3rd``: the number
 _ORDINAL_RE = re.compile(r"(\d+)(?:st|nd|rd|th)")
 _NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six")
+#: a count in words, ``twelve``, ``twenty-one``, ``a hundred and twelve`` (0 to 999): the words, and
+#: the pattern they make once an answer's spaces are dropped (the pages' script builds
+#: its own from the same words, :data:`COUNT_WORDS`)
+COUNT_WORDS: dict[str, int] = {
+    w: n
+    for n, w in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+        "fifteen sixteen seventeen eighteen nineteen".split()
+    )
+} | {w: 10 * n for n, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split(), 2)}
+
+
+def _count_pattern(words: Iterable[str]) -> str:
+    """The regular expression of a count in words (longest words first, so *seventeen* is not *seven*)."""
+    units = "|".join(sorted((w for w in words if COUNT_WORDS[w] < 20 and w != "zero"), key=len, reverse=True))
+    tens = "|".join(w for w in words if COUNT_WORDS[w] >= 20)
+    return rf"^(?:(?:(a|{units})hundred(?:and)?)?(?:({tens})-?)?({units})?|zero)$"
+
+
+_WORDS_RE = re.compile(_count_pattern(COUNT_WORDS))
+
+
+def _count_in_words(text: str) -> int | None:
+    """``twentyone`` (a normalised answer) as 21; None if it is not a count in words.
+
+    >>> [_count_in_words(w) for w in ("twelve", "twenty-one", "ahundredandtwelve", "zero", "", "hundred")]
+    [12, 21, 112, 0, None, None]
+    """
+    m = _WORDS_RE.fullmatch(text)
+    if not m or not text:
+        return None
+    hundreds, tens, units = m.groups()
+    if text == "zero":
+        return 0
+    return (
+        (100 * (1 if hundreds == "a" else COUNT_WORDS[hundreds]) if hundreds else 0)
+        + (COUNT_WORDS[tens] if tens else 0)
+        + (COUNT_WORDS[units] if units else 0)
+    )
 
 
 def _comma(m: re.Match[str]) -> str:
@@ -69,7 +109,7 @@ def _is_odds(raw: str) -> bool:
 
 def parse_number(response: str | int | float | Fraction) -> Fraction:
     """Read a numeric answer: ``12``, ``273,438,880``, ``0.225``, ``9/40``, ``22.5%``, ``1 in 118``,
-    ``1 out of 118``, ``9 in 40`` or a place, ``8th``.
+    ``1 out of 118``, ``9 in 40``, a place, ``8th``, or a count in words, ``twelve``.
 
     A comma groups thousands when it stands between groups of three digits
     (``273,438,880``, not ``0,225``); otherwise a single comma in a number
@@ -82,10 +122,12 @@ def parse_number(response: str | int | float | Fraction) -> Fraction:
     (Fraction(273438880, 1), Fraction(9, 40), Fraction(9, 40))
     >>> parse_number("9 in 40"), parse_number("1 out of 118"), parse_number("8th")
     (Fraction(9, 40), Fraction(1, 118), Fraction(8, 1))
+    >>> parse_number("twelve"), parse_number("Twenty-One"), parse_number("a hundred and twelve")
+    (Fraction(12, 1), Fraction(21, 1), Fraction(112, 1))
     >>> parse_number("lots")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ombre.teaching.answers.ExerciseError: cannot read 'lots' as a number (e.g. 12, 0.375, 3/8, ...)
+    ombre.teaching.answers.ExerciseError: cannot read 'lots' as a number (e.g. 12, twelve, 0.375, ...)
     """
     if isinstance(response, bool):
         raise ExerciseError("a number is needed, not True or False")
@@ -118,9 +160,14 @@ def parse_number(response: str | int | float | Fraction) -> Fraction:
                 return Fraction(a) / Fraction(b)
         if _NUM_RE.match(text):
             return Fraction(text)
+        count = _count_in_words(text)
+        if count is not None:
+            return Fraction(count)
     except ZeroDivisionError:
         raise ExerciseError(f"{raw!r} divides by zero") from None
-    raise ExerciseError(f"cannot read {raw!r} as a number (e.g. 12, 0.375, 3/8, 37.5%, 1 in 4 or 8th)")
+    raise ExerciseError(
+        f"cannot read {raw!r} as a number (e.g. 12, twelve, 0.375, 3/8, 37.5%, 1 in 4 or 8th)"
+    )
 
 
 def _pow10(e: int) -> float:

@@ -119,6 +119,22 @@ class Exercise:
         raise ExerciseError(f"exercise {self.id} has no choices")
 
     @property
+    def counts(self) -> bool:
+        """True if the answer is a whole number asked for exactly: a count (or a place), which a
+        student may write in words (``twelve``), and to which a fraction is no answer.
+
+        >>> from ombre.teaching import find
+        >>> find("order-1").counts, find("probability-1").counts
+        (True, False)
+        """
+        return (
+            not self.choices
+            and self.number is not None
+            and self.number.denominator == 1
+            and not (self.sig_figs or self.tolerance or self.rel_tolerance)
+        )
+
+    @property
     def precision(self) -> str:
         """How close a numeric answer must be, as a sentence for the question (empty: exactly).
 

@@ -402,7 +402,7 @@ def test_the_rules_page_quotes_the_sources_exactly_and_shows_the_rule_sets_as_th
     for rs in RULESETS.values():
         for field, value, citation in rs.as_rows():
             if field not in ("title", "source"):
-                assert _plain(f"{value} ({citation})") in plain, (rs.name, field)
+                assert _plain(f"{value} \u2014 {citation}") in plain, (rs.name, field)
     # Hoyle's rule is Hoyle's, never Morley's or the Court Gamester's
     assert not re.search(r"(Morley|Court Gamester)[^.;(]*losing Ombre pays", rules)
 
@@ -625,12 +625,14 @@ def test_only_belinda_s_row_marks_guessed_cards() -> None:
 def test_the_second_figure_is_introduced_with_the_table_s_precision() -> None:
     page = _html("teaching/probability-lab.html")
     rows = _win_table_rows(page)
-    second = re.match(r"(\d+\.\d\d)% \((\d+\.\d\d)% to (\d+\.\d\d)%\)", rows[1][3])
+    # each row rounded as its 80 deals support (estimate_text): "60 of 80: 75% (65% to 83%)"
+    estimate = r"\d+ of \d+: (\d+(?:\.\d+)?)% \((\d+(?:\.\d+)?)% to (\d+(?:\.\d+)?)%\)"
+    second = re.match(estimate, rows[1][3])
     assert second, rows[1][3]
-    assert all(re.match(r"\d+\.\d\d% \(\d+\.\d\d% to \d+\.\d\d%\)$", r[3]) for r in rows)
+    assert all(re.match(estimate + "$", r[3]) for r in rows)
     text = _words(page[page.index("How often the eldest hand wins as the Ombre") :])
     intro = re.search(
-        r"The figure below follows the second hand of the table \(([^)]*)\).*?at (\d+\.\d\d)%\.", text
+        r"The figure below follows the second hand of the table \(([^)]*)\).*?at (\d+(?:\.\d+)?)%\.", text
     )
     assert intro and intro[1] == rows[1][0] and intro[2] == second[1]
     caption = re.search(
@@ -919,3 +921,28 @@ def test_the_players_page_shows_the_head_to_head_match_and_the_pool_with_their_m
     pool = three.pool_per_hand
     went = f"{abs(pool):.1f} {three.unit} a hand went {'into' if pool >= 0 else 'out of'} the pool"
     assert f"{went}, charged to the three players alike" in page
+
+
+# --------------------------------------------------------------------------- minus signs
+
+_HYPHEN_MINUS = re.compile(r".{0,30}(?<![\w.\-\u2212/])-\d.{0,20}")
+
+
+def _prose(page: Path) -> str:
+    """A page's words outside code (code keeps its hyphens), tags dropped and spaces collapsed."""
+    text = re.sub(r"<(script|style|pre|code)\b.*?</\1>", " ", page.read_text(encoding="utf-8"), flags=re.S)
+    return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", text)))
+
+
+def test_a_loss_is_printed_with_a_minus_sign() -> None:
+    pages = [p for p in _pages() if "api" not in p.relative_to(BUILD).parts]
+    hyphens = {str(p.relative_to(BUILD)): _HYPHEN_MINUS.findall(_prose(p)) for p in pages}
+    assert not {p: found for p, found in hyphens.items() if found}
+    # the payments of the replays, the rule sets' table and the edition's figures, and the players' gains
+    for path, shown in [
+        ("belinda/tricks.html", "\u221215 counters"),
+        ("reference/rules.html", "\u221215 counters"),
+        ("edition/opening.html", "\u22121 great mark"),
+        ("teaching/computer-players.html", "Random \u2212"),
+    ]:
+        assert shown in _prose(BUILD / "book" / path), path

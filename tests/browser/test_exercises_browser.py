@@ -93,7 +93,10 @@ def test_numeric_answer_from_the_keyboard(ex_page: Any) -> None:
     box.fill("12")
     box.press("Enter")
     expect(feedback).to_contain_text("Right. Hearts are a red suit")
-    box.fill("twelve")
+    box.fill("eleven")  # a count may be written in words
+    box.press("Enter")
+    expect(feedback).to_contain_text("Not right. That is right for a black suit")
+    box.fill("a dozen")
     box.press("Enter")
     expect(feedback).to_contain_text("Cannot read that as a number")
 
@@ -177,6 +180,8 @@ TYPED = [
     # odds as a fraction, a fraction in words, a place, and an answer echoed as written
     *("1/120", "1/130", "1 out of 118", "1 out of 4", "9 in 40", "9 out of 40", "8th", "1st", "3rd"),
     *("0.0086", "0,0086", " 0.2 "),
+    # counts in words, as Python reads them
+    *("twelve", "Eleven", "twenty-one", "a hundred and twelve", "zero", "seventeen", "hundred", "one two"),
 ]
 
 

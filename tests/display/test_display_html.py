@@ -45,3 +45,31 @@ def test_one_table_for_code_cells_and_figures() -> None:
 def test_markdown_table_class_is_the_extensions() -> None:
     assert f":class: {ROW_HEADERS_CLASS}\n" in markdown_table("T", "| a |\n|---|")
     assert capitalise("élan") == "Élan" and capitalise("") == ""
+
+
+def test_a_simulated_chance_is_rounded_to_what_its_deals_support() -> None:
+    import re
+
+    from ombre.display.html import estimate_text, supported_decimals
+    from ombre.display.plots import convergence_plot
+    from ombre.engine.probability import Simulation
+
+    # the probability lab's 80 deals: before, "100.00% (95.42% to 100.00%)"
+    assert estimate_text(80, 80) == "100% (95% to 100%)"
+    assert estimate_text(60, 80) == "75% (65% to 83%)"
+    # more deals, more decimals; never more than two
+    assert [supported_decimals(n // 4, n) for n in (80, 3000, 100_000)] == [0, 0, 1]
+    assert supported_decimals(8, 10**7) == 2
+    sim = Simulation(hits=60, trials=80, path=((1, 1.0), (2, 1.0), (80, 0.75)))
+    plot = convergence_plot(sim, None, "winning")
+    assert not re.search(r"\d\.\d\d%", plot.alt + plot.caption), plot.alt
+
+
+def test_an_exact_chance_is_shown_honestly() -> None:
+    from fractions import Fraction
+
+    from ombre.display.html import chance_text
+
+    assert chance_text(Fraction(5, 8)) == "5 in 8 (62.5%)"  # before: "5/8 (62%)"
+    assert chance_text(Fraction(2, 3)) == "2 in 3 (about 67%)"
+    assert chance_text(Fraction(3, 4)) == "3 in 4 (75%)"

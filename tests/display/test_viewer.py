@@ -28,6 +28,7 @@ from ombre.engine.game import Bid, Deal, DeclareVole, Exchange, GameState, NameT
 from ombre.engine.players import RuleOfThumbPlayer, play_hand
 from ombre.engine.record import GameRecord, read_records
 from ombre.errors import OmbreError
+from ombre.words import minus_signs
 
 # Belinda's game as W. Pole reconstructs it (small cards chosen to keep the play legal): Belinda
 # eldest and the Ombre, dealt a junk club she discards for the Four of Diamonds.
@@ -136,9 +137,9 @@ def test_outcome_and_payments(belinda: ViewerSteps) -> None:
     o = belinda.outcome
     assert o is not None
     st = belinda_state().settlement()
-    assert o.net == tuple(st.net[s].format(("counters",)) for s in range(3))
-    # Morley: Belinda is paid four matadors by each, and takes up the stakes
-    assert o.net[0] == "+30 counters"
+    assert o.net == tuple(minus_signs(st.net[s].format(("counters",))) for s in range(3))
+    # Morley: Belinda is paid four matadors by each, and takes up the stakes; a loss has a minus sign
+    assert o.net[0] == "+30 counters" and o.net[1] == "\u221215 counters"
     assert "The Baron pays Belinda 4 counters: 4 matadors." in o.transfers
     assert o.pool == "0 counters"
 
@@ -677,7 +678,7 @@ def test_the_replay_says_the_defenders_divide_under_the_court_gamester() -> None
     assert outcomes["1665"].summary.endswith("the stake is doubled and stays for the next hand.")
     court = outcomes["court-gamester"]
     assert court.summary.endswith("the others divide the stakes, and the Ombre replaces them.")
-    assert court.net == ("-42 counters", "+5 counters", "+5 counters") and court.pool == "32 counters"
+    assert court.net == ("\u221242 counters", "+5 counters", "+5 counters") and court.pool == "32 counters"
     assert (
         "The pool pays Ben 16 counters: half the stakes: the Ombre lost, and the defenders divide them."
         in (court.transfers)

@@ -19,8 +19,8 @@ def test_the_trick_five_question_shows_the_record_s_cards_and_names_the_record()
     trick = POLE.tricks[4]
     assert ex.cards == trick.cards == (Card("K", Suit.CLUBS), Card("Q", Suit.SPADES), Card("3", Suit.HEARTS))
     assert (
-        "In the book's replay of Pole's reconstruction (1895, probably his): Belinda leads the King of Clubs"
-        in ex.prompt
+        "In the book's replay of the reconstruction printed in 1895, probably Pole's: "
+        "Belinda leads the King of Clubs" in ex.prompt
     )
     assert "a small heart (3♥ in the replay)" in ex.prompt and "4♥" not in ex.prompt
     # the other reading, in which the Knight plays the King of Clubs, is named in the solution

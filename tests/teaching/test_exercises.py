@@ -297,13 +297,27 @@ def test_payments_under_both_rule_sets() -> None:
         ("-3", Fraction(-3)),
         (7, Fraction(7)),
         (0.25, Fraction(1, 4)),
+        # a count in words (before: "cannot read 'twelve' as a number")
+        ("twelve", Fraction(12)),
+        ("Eleven", Fraction(11)),
+        ("twenty-one", Fraction(21)),
+        ("twenty one", Fraction(21)),
+        ("forty", Fraction(40)),
+        ("zero", Fraction(0)),
+        ("a hundred and twelve", Fraction(112)),
+        ("three hundred", Fraction(300)),
+        ("seventeen", Fraction(17)),
     ],
 )
 def test_numbers_are_read(text: str | int | float, value: Fraction) -> None:
     assert parse_number(text) == value
 
 
-@pytest.mark.parametrize("text", ["", "lots", "1/0", "1 in 0", "3/", "%", "nan", "1e5", "1,2,3", "1,5.3"])
+@pytest.mark.parametrize(
+    "text",
+    ["", "lots", "1/0", "1 in 0", "3/", "%", "nan", "1e5", "1,2,3", "1,5.3"]
+    + ["hundred", "a", "and", "one two"],
+)
 def test_bad_numbers_are_refused_with_a_reason(text: str) -> None:
     with pytest.raises(ExerciseError):
         parse_number(text)
@@ -472,8 +486,8 @@ def test_answer_boxes_take_any_text_and_say_how_close() -> None:
         "Two significant figures are enough (0.67 or 67% for 2/3), or give it exactly."
     )
     assert "9/40" not in fmt and "0.225" not in fmt  # the examples are not the answer
-    count = exercise_html(find("order-1"), 1)
-    assert "&#8220;1 in N&#8221;</span>" in count
+    count = exercise_html(find("order-1"), 1)  # a count: no fractions offered (before: "1 in N")
+    assert "in figures or in words (12 or twelve)</span>" in count and "1 in N" not in count
 
 
 def test_two_sets_on_one_page_keep_their_ids_apart() -> None:
@@ -744,3 +758,13 @@ def test_every_numeric_question_has_a_common_mistake_note_over_200_seeds(kind: s
 def test_every_numeric_question_of_every_set_has_a_note_over_200_seeds(key: str) -> None:
     # a fresh version of a set deals its own seeds (and, for Pope, its own items): checked as dealt
     assert _numeric_without_a_note([ex for seed in range(200) for ex in exercise_set(key, seed)]) == []
+
+
+def test_a_count_in_words_is_judged_and_the_box_says_words_are_welcome() -> None:
+    from ombre.display.teaching.html import COUNT_FORMAT_HTML, exercise_html
+
+    order = find("order-1")  # how many trumps when hearts are trumps: 12
+    assert order.counts and order.check("twelve").correct and not order.check("eleven").correct
+    assert COUNT_FORMAT_HTML in exercise_html(order) and "fraction" not in COUNT_FORMAT_HTML
+    chance = find("probability-1")
+    assert not chance.counts and COUNT_FORMAT_HTML not in exercise_html(chance)

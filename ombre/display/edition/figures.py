@@ -36,6 +36,7 @@ from ombre.engine.rules import Result, explain_play, legal_plays, plain_order, r
 from ombre.engine.rulesets import RULES_1665, RULES_COURT_GAMESTER, RuleSet
 from ombre.engine.solver import Position, analyse, solve
 from ombre.sources.edition import load_edition
+from ombre.words import minus_signs
 
 __all__ = [
     "pack_html",
@@ -485,7 +486,7 @@ def payments_html() -> Html:
                 taken_in=(0, 5, 4) if sans else (4, 3, 2),
             )
             units = rules.units
-            nets = " / ".join(st.net[i].format(units) if st.net[i] else "0" for i in range(3))
+            nets = " / ".join(minus_signs(st.net[i].format(units)) if st.net[i] else "0" for i in range(3))
             pool = st.pool_after.format(units).replace("+", "") if st.pool_after else "empty"
             cells.append(
                 f"{escape(st.result.value if st.result else 'passed')}: {escape(nets)}; table {escape(pool)}"

@@ -43,7 +43,7 @@ from ombre.engine.players import Player, RuleOfThumbPlayer, hint, make_player
 from ombre.engine.rules import explain_winner, why_illegal
 from ombre.engine.rulesets import RULESETS
 from ombre.errors import IllegalActionError, OmbreError
-from ombre.words import capitalise
+from ombre.words import capitalise, minus_signs
 
 __all__ = ["BID_LABELS", "OPPONENTS", "CardChoice", "HandInPlay", "rules_offered"]
 
@@ -297,7 +297,8 @@ class HandInPlay:
         settled = st.settlement()
         # Amount.format names one unit in the singular ("-1 great mark"), as the settlement's table does
         money = "; ".join(
-            f"{st.players[s]}: " + (settled.net[s].format(st.rules.units) if settled.net[s] else "nothing")
+            f"{st.players[s]}: "
+            + (minus_signs(settled.net[s].format(st.rules.units)) if settled.net[s] else "nothing")
             for s in range(3)
         )
         ombre = "You were" if st.ombre == self.human else f"{capitalise(self.names[st.ombre])} was"
@@ -312,7 +313,10 @@ class HandInPlay:
         if not st.is_terminal() or st.passed_out:
             return []
         settled = st.settlement()
-        return [settled.net[s].format(st.rules.units) if settled.net[s] else "nothing" for s in range(3)]
+        return [
+            minus_signs(settled.net[s].format(st.rules.units)) if settled.net[s] else "nothing"
+            for s in range(3)
+        ]
 
     # -- drawing (HTML, escaped here; the widget and the page show it as it is) ------
 

@@ -19,7 +19,7 @@ from ombre.engine.game import DeclareVole, GameState, Play
 from ombre.engine.payments import POOL
 from ombre.engine.rules import card_order, legal_plays, trump_order
 from ombre.errors import OmbreError
-from ombre.words import capitalise
+from ombre.words import capitalise, minus_signs
 
 if TYPE_CHECKING:
     from ombre.engine.record import GameRecord
@@ -281,7 +281,12 @@ def _outcome(state: GameState) -> ViewerOutcome | None:
     return ViewerOutcome(
         summary=summary,
         rules_title=state.rules.title,
-        net=(st.net[0].format(units), st.net[1].format(units), st.net[2].format(units)),
+        # a loss with a minus sign, as print sets it ("−15 counters"), for the page and its reader alike
+        net=(
+            minus_signs(st.net[0].format(units)),
+            minus_signs(st.net[1].format(units)),
+            minus_signs(st.net[2].format(units)),
+        ),
         transfers=transfers,
         pool=st.pool_after.format(units, signed=False),
     )

@@ -38,11 +38,26 @@ from html import escape
 from ombre.display.cardtext import card_names, card_text_html
 from ombre.display.svg import cards_html
 from ombre.teaching import Exercise, ExerciseSet
+from ombre.teaching.answers import COUNT_WORDS
 
 #: what a numeric answer may be written as, shown beside every answer box (here and in the widgets)
 ANSWER_FORMAT_HTML = "a number, a fraction (3/8), a percentage or &#8220;1 in N&#8221;"
+#: the same for a count (:attr:`~ombre.teaching.Exercise.counts`): fractions are no answer to "how many"
+COUNT_FORMAT_HTML = "a whole number, in figures or in words (12 or twelve)"
+
+
+def answer_format_html(ex: Exercise) -> str:
+    """What the answer box of ``ex`` takes, as shown beside it.
+
+    >>> from ombre.teaching import find
+    >>> answer_format_html(find("order-1"))
+    'a whole number, in figures or in words (12 or twelve)'
+    """
+    return COUNT_FORMAT_HTML if ex.counts else ANSWER_FORMAT_HTML
+
 
 __all__ = [
+    "answer_format_html",
     "exercise_html",
     "exercise_set_html",
     "exercise_text_html",
@@ -123,6 +138,23 @@ EXERCISE_JS = r"""
   var odds = /^(?:about)?1(?:in|outof|\/)(\d+(?:\.\d*)?)$/;
   var ratio = /^(?:about)?(\d+(?:\.\d*)?)(?:in|outof)(\d+(?:\.\d*)?)$/;
   var ordinal = /^(\d+)(?:st|nd|rd|th)$/;
+  // as _count_in_words: twelve, twenty-one, a hundred and twelve (the words are COUNT_WORDS)
+  var countWords = __COUNT_WORDS__;
+  var inWords = (function () {
+    var all = Object.keys(countWords);
+    var units = all.filter(function (w) { return countWords[w] < 20 && w !== "zero"; })
+      .sort(function (a, b) { return b.length - a.length; }).join("|");
+    var tens = all.filter(function (w) { return countWords[w] >= 20; }).join("|");
+    return new RegExp("^(?:(?:(a|" + units + ")hundred(?:and)?)?(?:(" + tens + ")-?)?(" + units +
+                      ")?|zero)$");
+  })();
+  function countInWords(t) {
+    var m = inWords.exec(t);
+    if (!m || t === "") { return null; }
+    if (t === "zero") { return 0; }
+    return (m[1] ? 100 * (m[1] === "a" ? 1 : countWords[m[1]]) : 0) + (m[2] ? countWords[m[2]] : 0) +
+      (m[3] ? countWords[m[3]] : 0);
+  }
   function readNumber(raw) {
     var t = normalised(raw);
     var num = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
@@ -140,7 +172,7 @@ EXERCISE_JS = r"""
       return null;
     }
     if (num.test(t)) { return parseFloat(t); }
-    return null;
+    return countInWords(t);
   }
   function pow10(e) { return e >= 0 ? Math.pow(10, e) : 1 / Math.pow(10, -e); }
   function halfUnit(x, figures) {
@@ -168,8 +200,8 @@ EXERCISE_JS = r"""
     if (String(response).trim() === "") { return {correct: null, message: "Type an answer first."}; }
     var v = readNumber(response);
     if (v === null || !isFinite(v)) {
-      return {correct: null,
-              message: "Cannot read that as a number: write e.g. 12, 0.375, 3/8, 37.5%, 1 in 4 or 8th."};
+      return {correct: null, message: "Cannot read that as a number: write e.g. " +
+              "12, twelve, 0.375, 3/8, 37.5%, 1 in 4 or 8th."};
     }
     var isOdds = odds.test(normalised(response)), sig = data.sig_figs || 0;
     if (matches(v, data.number, data.tolerance, data.rel_tolerance, sig, isOdds)) {
@@ -461,7 +493,7 @@ EXERCISE_JS = r"""
   if (document.readyState === "loading") { document.addEventListener("DOMContentLoaded", setUpAll); }
   else { setUpAll(); }
 })();
-"""
+""".replace("__COUNT_WORDS__", json.dumps(COUNT_WORDS))
 
 
 def exercise_text_html(text: str) -> str:
@@ -541,7 +573,7 @@ def exercise_html(
             f'<input type="text" id="{did}-answer" name="{did}-answer" inputmode="text" '
             'autocomplete="off" '
             f'spellcheck="false" aria-describedby="{did}-prompt {did}-format">'
-            f' <span class="ombre-ex-source" id="{did}-format">{ANSWER_FORMAT_HTML}{precision}</span>'
+            f' <span class="ombre-ex-source" id="{did}-format">{answer_format_html(ex)}{precision}</span>'
         )
     parts.append('<div><button type="submit">Check</button></div></form>')
     parts.append(

@@ -43,7 +43,7 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 from ombre.display.cardtext import CARD_TOKEN, card_names
 from ombre.display.live import display_with_live_regions, live_html, say, show_live_script
 from ombre.display.svg import cards_html
-from ombre.display.teaching.html import ANSWER_FORMAT_HTML, exercise_text_html
+from ombre.display.teaching.html import answer_format_html, exercise_text_html
 from ombre.errors import OmbreError
 from ombre.teaching import Exercise, ExerciseSet, Feedback, exercise_set, find, generate
 from ombre.teaching.collect import AnswerSheet
@@ -249,7 +249,7 @@ class ExerciseWidget:
             self.text.value = ""
             self.text.description = f"Answer ({ex.unit}):" if ex.unit else "Answer:"
             self.text.layout.display = ""
-            self.format_note.value = f"<small>Write {ANSWER_FORMAT_HTML}.</small>"
+            self.format_note.value = f"<small>Write {answer_format_html(ex)}.</small>"
             self.format_note.layout.display = ""
         say(self.feedback, "")
         self.hint_box.children[0].value = (

@@ -102,7 +102,7 @@ def _pope_trick(n: int, reading: str = _POPE_READING) -> tuple[tuple[tuple[int, 
 
 #: How a question names the record it follows.
 _POPE_RECORDS = {
-    "pole": "the book's replay of Pole's reconstruction (1895, probably his)",
+    "pole": "the book's replay of the reconstruction printed in 1895, probably Pole's",
     "king-of-clubs": f"the book's other reading, {READING_TITLES['king-of-clubs']}",
 }
 
