@@ -158,9 +158,28 @@ def phone_figure(figure: Figure) -> Figure:
     >>> print(small.axes[0].get_title())
     The chance of being dealt all three
     matadors: simulation against the count
+
+    Panels side by side are stacked, each as tall as a one-panel phone figure:
+
+    >>> with style():
+    ...     pair = Figure(figsize=(7.6, 3.4))
+    ...     left, right = pair.subplots(1, 2, sharey=True)
+    >>> stacked = phone_figure(pair)
+    >>> stacked.get_size_inches().tolist()
+    [4.0, 9.2]
+    >>> [ax.get_subplotspec().rowspan.start for ax in stacked.axes]
+    [0, 1]
     """
     small: Figure = pickle.loads(pickle.dumps(figure))
-    small.set_size_inches(PHONE_FIGSIZE)
+    panels = [ax for ax in small.axes if ax.get_subplotspec() is not None]
+    width, height = PHONE_FIGSIZE
+    if len(panels) > 1:
+        # panels side by side are stacked: a phone has the height, not the width
+        column = small.add_gridspec(len(panels), 1)
+        for i, ax in enumerate(panels):
+            ax.set_subplotspec(column[i])
+        height *= len(panels)
+    small.set_size_inches(width, height)
     for ax in small.axes:
         ax.set_title(textwrap.fill(ax.get_title(), 38))
         if ax.get_legend() is not None:
