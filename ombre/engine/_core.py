@@ -323,8 +323,10 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
     musts = _MUSTS
     after1, after2 = _AFTER1, _AFTER2
     randbytes = rng.randbytes
+    low2 = _LOW2
+    pack_batch = _PACK_BATCH
     # tally[won]: hands by the tricks won, kept as one number (see ``lead``)
-    tally = [0] * 2305
+    tally = [0] * 100
     batch = j = 0
     trumps = perms = trs = b""
     for hand_no in range(n):
@@ -333,8 +335,8 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
             # each set sorted once for the whole batch, as the keys' top bytes keep the hands apart
             batch = min(_BATCH, n - hand_no)
             j = 0
-            trumps = bytes(b & 3 for b in randbytes(batch))
-            pack = struct.Struct(f"<{40 * batch}d").pack
+            trumps = randbytes(batch).translate(low2)
+            pack = pack_batch if batch == _BATCH else struct.Struct(f"<{40 * batch}d").pack
             raw = bytearray(randbytes(320 * batch))
             raw[0::8] = codes * batch
             raw[7::8] = deal_tops[: 40 * batch]
@@ -348,8 +350,9 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
             keys.sort()
             trs = pack(*keys)[0::8]
         ti = trumps[j]
-        # tr[label] is the true code: a random order within each block
-        tr = trs[40 * j : 40 * j + 40]
+        # tr[label] is the true code: a random order within each block (a tuple: indexing it is cheaper)
+        trb = trs[40 * j : 40 * j + 40]
+        tr = tuple(trb)
         # the deal: a uniformly random order of the 40 labels
         perm = perms[40 * j : 40 * j + 40]
         j += 1
@@ -363,8 +366,9 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
         hc = h >> 2 & spread
         follow, tmask, tbase = spaces[ti]
         # the labels of the matadors, and so the trumps that must follow a trump lead by true code
-        must = musts[maketrans(tr, codes)[37:40]]
-        # the leader's seat as the number added for a trick it wins: 1, 16 or 256 for seats 0, 1, 2
+        must = musts[maketrans(trb, codes)[37:40]]
+        # the leader's seat as the number added for a trick it wins: 1, 10 or 0 for seats 0, 1, 2 (so ``won``
+        # is the Ombre's tricks and ten times the next seat's, a small int that needs no new object)
         won = 0
         lead = 1
         log: list[int] | None = None
@@ -446,7 +450,8 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
     hist = [0] * 10
     for won, count in enumerate(tally):
         if count:
-            o, d1, d2 = won & 15, won >> 4 & 15, won >> 8
+            o, d1 = won % 10, won // 10
+            d2 = 9 - o - d1
             hist[o] += count
             if o == 9:
                 results["vole"] += count
@@ -462,6 +467,9 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
 _CODE_BYTES = bytes(range(40))
 #: hands whose random bytes are drawn, and keys sorted, at once
 _BATCH = 28
+_PACK_BATCH = struct.Struct(f"<{40 * _BATCH}d").pack
+#: a byte's two low bits (a trump index from a random byte)
+_LOW2 = bytes(b & 3 for b in range(256))
 #: the top bytes (sign and high exponent bits) of the dealing keys of a batch: ``12 + 4 * hand``,
 #: so that the keys are positive floats, finite and normal, and sort hand by hand
 _DEAL_TOPS = b"".join(bytes([12 + 4 * i]) * 40 for i in range(_BATCH))
@@ -510,9 +518,9 @@ def _musts() -> dict[bytes, tuple[int, ...]]:
 #: ``_MUSTS[labels][code]``: the trumps (as labels, spread) that must follow a trump lead of true code
 #: ``code``: all but the matadors above it (the matadors' privilege)
 _MUSTS = _musts()
-#: ``_AFTER1[lead]``, ``_AFTER2[lead]``: the next seat and the one after, as in ``playouts`` (1, 16, 256)
-_AFTER1: tuple[int, ...] = tuple({1: 16, 16: 256, 256: 1}.get(i, 0) for i in range(257))
-_AFTER2: tuple[int, ...] = tuple({1: 256, 16: 1, 256: 16}.get(i, 0) for i in range(257))
+#: ``_AFTER1[lead]``, ``_AFTER2[lead]``: the next seat and the one after, as in ``playouts`` (1, 10, 0)
+_AFTER1: tuple[int, ...] = tuple({1: 10, 10: 0, 0: 1}.get(i, 0) for i in range(11))
+_AFTER2: tuple[int, ...] = tuple({1: 0, 10: 1, 0: 10}.get(i, 0) for i in range(11))
 
 #: the seat dealt each position of the deal's order ("d": not dealt), as characters
 _SEAT_CHARS = b"a" * 9 + b"b" * 9 + b"c" * 9 + b"d" * 13
