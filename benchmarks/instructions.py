@@ -1,17 +1,21 @@
-"""The solver's cost as an instruction count, which a busy machine does not change.
+"""The engine's cost as an instruction count, which a busy machine does not change.
 
 Usage::
 
-    python benchmarks/instructions.py        # the first 30 benchmark deals
-    python benchmarks/instructions.py 100    # the first 100
+    python benchmarks/instructions.py                  # the solver, the first 30 benchmark deals
+    python benchmarks/instructions.py 100              # the first 100
+    python benchmarks/instructions.py --playouts       # random playouts, 2,000 hands
+    python benchmarks/instructions.py --playouts 5000  # 5,000 hands
 
-Prints one figure, ``solve_instructions_g value G``: the instructions that
-solving ``random_position(0)`` ... ``random_position(N - 1)`` takes (a fresh
-:class:`ombre.engine.solver.Solver` each, tricks objective), counted by valgrind's
-callgrind, less those of a run that only imports.  Unlike ``solve_median_ms``
-the count is the same from run to run, so it shows gains of 1% that timings on
-a shared machine hide.  It needs ``valgrind`` on the PATH and takes about a
-minute for 30 deals; it is never part of the tests.
+Prints one figure.  For the solver, ``solve_instructions_g value G``: the
+instructions that solving ``random_position(0)`` ... ``random_position(N - 1)``
+takes (a fresh :class:`ombre.engine.solver.Solver` each, tricks objective).
+For the playouts, ``playout_instructions_k value K``: the instructions of
+``_core.playouts(N, seed=1)`` (the run ``benchmarks/run.py`` times) per hand.
+Each is counted by valgrind's callgrind, less those of a run that only imports.
+Unlike ``solve_median_ms`` and ``playouts_per_s`` the count is the same from run
+to run, so it shows gains of 1% that timings on a shared machine hide.  It needs
+``valgrind`` on the PATH and takes about a minute; it is never part of the tests.
 """
 
 from __future__ import annotations
@@ -27,38 +31,51 @@ ROOT = Path(__file__).resolve().parent.parent
 SOLVE = """
 from ombre.engine.solver import Solver, random_position
 deals = [random_position(seed) for seed in range({n})]
-if {solve}:
+if {run}:
     for p in deals:
         Solver(p.trump, p.ombre).value(p)
 """
 
+PLAYOUTS = """
+from ombre.engine import _core
+if {run}:
+    _core.playouts({n}, seed=1)
+"""
 
-def count(n: int, solve: bool) -> int:
-    """Instructions of one run of :data:`SOLVE` under callgrind."""
-    code = SOLVE.format(n=n, solve=solve)
+
+def count(template: str, n: int, run: bool) -> int:
+    """Instructions of one run of ``template`` (:data:`SOLVE` or :data:`PLAYOUTS`) under callgrind."""
+    code = template.format(n=n, run=run)
     cmd = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, "-c", code]
-    run = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, check=False)
-    found = re.search(r"Collected : (\d+)", run.stderr)
-    if run.returncode != 0 or found is None:
-        raise RuntimeError(f"callgrind failed: {run.stderr.strip().splitlines()[-1:]}")
+    run_ = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, check=False)
+    found = re.search(r"Collected : (\d+)", run_.stderr)
+    if run_.returncode != 0 or found is None:
+        raise RuntimeError(f"callgrind failed: {run_.stderr.strip().splitlines()[-1:]}")
     return int(found.group(1))
 
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
+    playouts = bool(args) and args[0] == "--playouts"
+    if playouts:
+        args = args[1:]
     if len(args) > 1 or (args and not args[0].isdigit()):
-        print("usage: python benchmarks/instructions.py [DEALS]", file=sys.stderr)
+        print("usage: python benchmarks/instructions.py [--playouts] [N]", file=sys.stderr)
         return 2
-    n = int(args[0]) if args else 30
+    n = int(args[0]) if args else 2000 if playouts else 30
     if shutil.which("valgrind") is None:
         print("benchmarks: valgrind is not installed (Debian: apt-get install valgrind)", file=sys.stderr)
         return 1
+    template = PLAYOUTS if playouts else SOLVE
     try:
-        solving = count(n, True) - count(n, False)
+        cost = count(template, n, True) - count(template, n, False)
     except RuntimeError as err:
         print(f"benchmarks: {err}", file=sys.stderr)
         return 1
-    print(f"solve_instructions_g {solving / 1e9:.3f} G", flush=True)
+    if playouts:
+        print(f"playout_instructions_k {cost / n / 1e3:.1f} K", flush=True)
+    else:
+        print(f"solve_instructions_g {cost / 1e9:.3f} G", flush=True)
     return 0
 
 

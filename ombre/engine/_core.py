@@ -310,19 +310,23 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
     (200, 200, 200)
     """
     rng = random.Random(seed)
-    tables = TABLES_BY_INDEX
-    bit = _BIT
+    bit = _SPREAD_BIT
     codes = _CODE_BYTES
     deal_tops = _DEAL_TOPS
     relabel_tops = _RELABEL_TOPS
     maketrans = bytes.maketrans
-    is_a, is_b, is_c = _IS_SEAT
     seat_chars = _SEAT_CHARS
+    octal = _OCTAL
+    spread = _SPREAD
+    spaces = _SPACES
+    top = _TOP
     musts = _MUSTS
     after1, after2 = _AFTER1, _AFTER2
     randbytes = rng.randbytes
+    low2 = _LOW2
+    pack_batch = _PACK_BATCH
     # tally[won]: hands by the tricks won, kept as one number (see ``lead``)
-    tally = [0] * 2305
+    tally = [0] * 100
     batch = j = 0
     trumps = perms = trs = b""
     for hand_no in range(n):
@@ -331,8 +335,8 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
             # each set sorted once for the whole batch, as the keys' top bytes keep the hands apart
             batch = min(_BATCH, n - hand_no)
             j = 0
-            trumps = bytes(b & 3 for b in randbytes(batch))
-            pack = struct.Struct(f"<{40 * batch}d").pack
+            trumps = randbytes(batch).translate(low2)
+            pack = pack_batch if batch == _BATCH else struct.Struct(f"<{40 * batch}d").pack
             raw = bytearray(randbytes(320 * batch))
             raw[0::8] = codes * batch
             raw[7::8] = deal_tops[: 40 * batch]
@@ -346,25 +350,25 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
             keys.sort()
             trs = pack(*keys)[0::8]
         ti = trumps[j]
-        tb = tables[ti]
-        # tr[label] is the true code: a random order within each block
-        tr = trs[40 * j : 40 * j + 40]
+        # tr[label] is the true code: a random order within each block (a tuple: indexing it is cheaper)
+        trb = trs[40 * j : 40 * j + 40]
+        tr = tuple(trb)
         # the deal: a uniformly random order of the 40 labels
         perm = perms[40 * j : 40 * j + 40]
         j += 1
         # the seats' cards as the leader ("a") and the two players after him, in the dealt order
         la, lb, lc = bytearray(perm[0:9]), bytearray(perm[9:18]), bytearray(perm[18:27])
-        # and bit sets: the seat of each label, read as three binary numerals
-        row = maketrans(perm, seat_chars)[39::-1]
-        ha = int(row.translate(is_a), 2)
-        hb = int(row.translate(is_b), 2)
-        hc = int(row.translate(is_c), 2)
-        follow = tb.follow_mask
-        tmask = tb.trump_mask
-        tbase = tb.trump_base
+        # and bit sets, three bits a label (see ``_SPREAD``): the seat of each label, highest first, read
+        # as one octal numeral whose digit is 1, 2 or 4 for the seats, then split by seat
+        h = int(maketrans(perm, seat_chars)[39::-1].translate(octal), 8)
+        ha = h & spread
+        hb = h >> 1 & spread
+        hc = h >> 2 & spread
+        follow, tmask, tbase = spaces[ti]
         # the labels of the matadors, and so the trumps that must follow a trump lead by true code
-        must = musts[maketrans(tr, codes)[37:40]]
-        # the leader's seat as the number added for a trick it wins: 1, 16 or 256 for seats 0, 1, 2
+        must = musts[maketrans(trb, codes)[37:40]]
+        # the leader's seat as the number added for a trick it wins: 1, 10 or 0 for seats 0, 1, 2 (so ``won``
+        # is the Ombre's tricks and ten times the next seat's, a small int that needs no new object)
         won = 0
         lead = 1
         log: list[int] | None = None
@@ -381,7 +385,7 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
                 fm = follow[c0]
                 lg = hb & fm
                 if lg:
-                    c1 = lg.bit_length() - 1
+                    c1 = top[lg.bit_length()]
                     lb.remove(c1)
                     if tr[c1] > best:
                         best = tr[c1]
@@ -394,7 +398,7 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
                 hb ^= bit[c1]
                 lg = hc & fm
                 if lg:
-                    c2 = lg.bit_length() - 1
+                    c2 = top[lg.bit_length()]
                     lc.remove(c2)
                     if tr[c2] > best:  # a trump played before is above any plain card
                         win = 2
@@ -407,7 +411,7 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
                 pv = must[best]
                 lg = hb & tmask
                 if lg & pv:
-                    c1 = lg.bit_length() - 1
+                    c1 = top[lg.bit_length()]
                     lb.remove(c1)
                     if tr[c1] > best:
                         best = tr[c1]
@@ -420,7 +424,7 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
                 hb ^= bit[c1]
                 lg = hc & tmask
                 if lg & pv:
-                    c2 = lg.bit_length() - 1
+                    c2 = top[lg.bit_length()]
                     lc.remove(c2)
                     if tr[c2] > best:
                         win = 2
@@ -446,7 +450,8 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
     hist = [0] * 10
     for won, count in enumerate(tally):
         if count:
-            o, d1, d2 = won & 15, won >> 4 & 15, won >> 8
+            o, d1 = won % 10, won // 10
+            d2 = 9 - o - d1
             hist[o] += count
             if o == 9:
                 results["vole"] += count
@@ -462,6 +467,9 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
 _CODE_BYTES = bytes(range(40))
 #: hands whose random bytes are drawn, and keys sorted, at once
 _BATCH = 28
+_PACK_BATCH = struct.Struct(f"<{40 * _BATCH}d").pack
+#: a byte's two low bits (a trump index from a random byte)
+_LOW2 = bytes(b & 3 for b in range(256))
 #: the top bytes (sign and high exponent bits) of the dealing keys of a batch: ``12 + 4 * hand``,
 #: so that the keys are positive floats, finite and normal, and sort hand by hand
 _DEAL_TOPS = b"".join(bytes([12 + 4 * i]) * 40 for i in range(_BATCH))
@@ -475,6 +483,26 @@ _RELABEL_TOPS: tuple[tuple[bytes, ...], ...] = tuple(
 )
 
 
+#: The hands' bit sets in ``playouts`` give each label three bits, label ``l`` at bit ``3 * l``, so that one
+#: octal numeral carries all three seats' cards (see ``_OCTAL``); ``_SPREAD`` has the bits of all 40 labels
+_SPREAD = sum(1 << 3 * c for c in range(40))
+_SPREAD_BIT: tuple[int, ...] = tuple(1 << 3 * c for c in range(40))
+#: ``_TOP[mask.bit_length()]``: the highest label in a nonzero spread bit set
+_TOP: tuple[int, ...] = (-1,) + tuple(b // 3 for b in range(120))
+
+
+def _spread(mask: int) -> int:
+    """A code bit set spread out to three bits a code."""
+    return sum(1 << 3 * c for c in range(40) if mask >> c & 1)
+
+
+#: By trump index: the follow masks (spread) by label, the trumps (spread) and the lowest trump code.
+_SPACES: tuple[tuple[tuple[int, ...], int, int], ...] = tuple(
+    (tuple(_spread(m) for m in tb.follow_mask), _spread(tb.trump_mask), tb.trump_base)
+    for tb in TABLES_BY_INDEX
+)
+
+
 def _musts() -> dict[bytes, tuple[int, ...]]:
     """By the labels of Basto, Manille and Spadille (three bytes): the masks of :data:`_MUSTS`."""
     out: dict[bytes, tuple[int, ...]] = {}
@@ -482,22 +510,22 @@ def _musts() -> dict[bytes, tuple[int, ...]]:
         for b in range(28, 40):
             for c in range(28, 40):
                 if len({a, b, c}) == 3:
-                    m37, m38, m39 = 1 << a, 1 << b, 1 << c
+                    m37, m38, m39 = 1 << 3 * a, 1 << 3 * b, 1 << 3 * c
                     out[bytes((a, b, c))] = (~(m37 | m38 | m39),) * 37 + (~(m38 | m39), ~m39, -1)
     return out
 
 
-#: ``_MUSTS[labels][code]``: the trumps (as labels) that must follow a trump lead of true code ``code``:
-#: all but the matadors above it (the matadors' privilege)
+#: ``_MUSTS[labels][code]``: the trumps (as labels, spread) that must follow a trump lead of true code
+#: ``code``: all but the matadors above it (the matadors' privilege)
 _MUSTS = _musts()
-#: ``_AFTER1[lead]``, ``_AFTER2[lead]``: the next seat and the one after, as in ``playouts`` (1, 16, 256)
-_AFTER1: tuple[int, ...] = tuple({1: 16, 16: 256, 256: 1}.get(i, 0) for i in range(257))
-_AFTER2: tuple[int, ...] = tuple({1: 256, 16: 1, 256: 16}.get(i, 0) for i in range(257))
+#: ``_AFTER1[lead]``, ``_AFTER2[lead]``: the next seat and the one after, as in ``playouts`` (1, 10, 0)
+_AFTER1: tuple[int, ...] = tuple({1: 10, 10: 0, 0: 1}.get(i, 0) for i in range(11))
+_AFTER2: tuple[int, ...] = tuple({1: 0, 10: 1, 0: 10}.get(i, 0) for i in range(11))
 
 #: the seat dealt each position of the deal's order ("d": not dealt), as characters
 _SEAT_CHARS = b"a" * 9 + b"b" * 9 + b"c" * 9 + b"d" * 13
-#: by seat: a translation of those characters to the digits of a binary numeral ("1" for that seat)
-_IS_SEAT: tuple[bytes, ...] = tuple(bytes(0x31 if i == ord(ch) else 0x30 for i in range(256)) for ch in "abc")
+#: a translation of those characters to the octal digits of a seat's bit in ``_SPREAD``'s layout
+_OCTAL = bytes.maketrans(b"abcd", b"1240")
 
 
 def perft(hands: Sequence[int], leader: int, trick: Sequence[int], tb: Tables, depth: int) -> int:
