@@ -124,16 +124,17 @@ class Plot:
         """A ``<figure>`` with the image inline (``alt`` = :attr:`alt`) and the caption.
 
         The image is a ``<picture>``: screens no wider than :data:`PHONE_MEDIA` load the
-        phone-sized figure, the others (and whatever ignores ``<picture>``) the desktop one.
+        phone-sized figure, the others (and whatever ignores ``<picture>``) the desktop one.  Its
+        empty elements are closed (``/>``), as the EPUB's XHTML needs.
         """
         data = base64.b64encode(self.png()).decode("ascii")
         phone = base64.b64encode(self.png(phone=True)).decode("ascii")
         cap = f"<figcaption>{html.escape(self.caption)}</figcaption>" if self.caption else ""
         return (
             f'<figure class="ombre-plot" style="margin:1em 0"><picture>'
-            f'<source media="{PHONE_MEDIA}" srcset="data:image/png;base64,{phone}">'
-            f'<img alt="{html.escape(self.alt, quote=True)}" '
-            f'src="data:image/png;base64,{data}" style="max-width:100%;height:auto"></picture>{cap}</figure>'
+            f'<source media="{PHONE_MEDIA}" srcset="data:image/png;base64,{phone}" />'
+            f'<img alt="{html.escape(self.alt, quote=True)}" src="data:image/png;base64,{data}" '
+            f'style="max-width:100%;height:auto" /></picture>{cap}</figure>'
         )
 
     def _repr_html_(self) -> str:

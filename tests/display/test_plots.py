@@ -33,3 +33,14 @@ def test_a_phone_gets_a_narrower_figure_whose_labels_stay_legible() -> None:
     assert sources == [PHONE_MEDIA]
     assert page.count("<img ") == 1 and 'alt="Line chart: the simulated chance' in page
     assert page.index("<source") < page.index("<img ")  # the browser reads the sources first
+
+
+def test_a_plot_s_markup_is_well_formed_xml() -> None:
+    # the EPUB's pages are XHTML: an unclosed <source> swallows the <img> after it (EPUBCheck RSC-005)
+    from xml.etree import ElementTree
+
+    event = EVENTS["all-matadors"]
+    plot = convergence_plot(simulate(event, trials=200, seed=1), event.exact, "all three matadors")
+    figure = ElementTree.fromstring(plot.html())
+    picture = figure.find("picture")
+    assert picture is not None and [child.tag for child in picture] == ["source", "img"]
