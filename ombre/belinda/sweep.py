@@ -451,10 +451,10 @@ def run_sweep(
     path = Path(checkpoint) if checkpoint is not None else None
     done = read_checkpoint(path, spec) if path is not None else {}
     fresh = path is not None and (not path.exists() or path.stat().st_size == 0)
-    todo = [i for i in range(spec.size()) if i not in done]
+    unsolved = [i for i in range(spec.size()) if i not in done]
     if limit is not None:
-        todo = todo[:limit]
-    chunks = _chunks(todo, chunk)
+        unsolved = unsolved[:limit]
+    chunks = _chunks(unsolved, chunk)
     if scheduler is not None:
         if isinstance(scheduler, str) and not scheduler.strip():
             raise SweepError("an empty scheduler address")
