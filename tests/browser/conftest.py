@@ -257,3 +257,14 @@ def run_all_cells(page: Any) -> None:
     page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").first.wait_for(timeout=60000)
     page.get_by_role("menuitem", name="Run", exact=True).click()
     page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+
+
+def answer_the_first_two(page: Any, key: str) -> None:
+    """On set ``key``'s page: question 1 wrong then right, question 2 right (one right first time)."""
+    from ombre.teaching import exercise_set
+
+    first, second = exercise_set(key).exercises[:2]
+    wrong = next(i for i, c in enumerate(first.choices) if not c.correct)
+    for question, choice in ((1, wrong), (1, first.answer_index), (2, second.answer_index)):
+        page.check(f"#ex-{key}-{question}-c{choice}")
+        page.click(f"#ex-{key}-{question} button[type=submit]")

@@ -14,6 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 from ombre.teaching import Exercise, exercise_set, generate
+from tests.browser.conftest import answer_the_first_two
 
 pytestmark = pytest.mark.browser
 
@@ -95,14 +96,7 @@ def test_progress_is_kept_across_a_reload_and_reset_clears_it(
     summary = page.locator(".ombre-ex-summary")
     left = "; ".join(f"Question {i}" for i in range(1, n + 1))
     expect(summary).to_have_text(f"0 answered, 0 right first time, {n} left: {left}.")
-    first, second = s.exercises[0], s.exercises[1]
-    wrong = next(i for i, c in enumerate(first.choices) if not c.correct)
-    page.check(f"#ex-tricks-1-c{wrong}")
-    page.click("#ex-tricks-1 button[type=submit]")
-    page.check(f"#ex-tricks-1-c{first.answer_index}")
-    page.click("#ex-tricks-1 button[type=submit]")
-    page.check(f"#ex-tricks-2-c{second.answer_index}")
-    page.click("#ex-tricks-2 button[type=submit]")
+    answer_the_first_two(page, "tricks")
     after = f"2 answered, 1 right first time, {n - 2} left: " + "; ".join(
         f"Question {i}" for i in range(3, n + 1)
     )

@@ -12,6 +12,7 @@ import pytest
 
 from ombre.teaching import exercise_set
 from ombre.teaching.collect import class_summary, read_answers
+from tests.browser.conftest import answer_the_first_two
 
 pytestmark = pytest.mark.browser
 
@@ -23,13 +24,7 @@ def test_the_saved_file_is_read_and_judged_by_the_class_summary(
     s = exercise_set("tricks")
     first, second = s.exercises[0], s.exercises[1]
     page.goto(f"{book_url}/book/teaching/set-tricks.html", wait_until="networkidle")
-    wrong = next(i for i, c in enumerate(first.choices) if not c.correct)
-    page.check(f"#ex-tricks-1-c{wrong}")
-    page.click("#ex-tricks-1 button[type=submit]")
-    page.check(f"#ex-tricks-1-c{first.answer_index}")
-    page.click("#ex-tricks-1 button[type=submit]")
-    page.check(f"#ex-tricks-2-c{second.answer_index}")
-    page.click("#ex-tricks-2 button[type=submit]")
+    answer_the_first_two(page, "tricks")
     save = page.locator("[data-ombre-save='tricks']")
     save.locator("input[name=student]").fill("Ada")
     save.locator("input[name=date]").fill("4 December")
