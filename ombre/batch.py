@@ -2,10 +2,10 @@
 
 numpy is an optional dependency (``pip install ombre[batch]``), so this module stands outside the
 engine, whose modules use the standard library alone (they run in Pyodide).  It draws the same
-random bytes as the scalar core, in the same order, from the same seed (numpy's MT19937 takes
+random words as the scalar core, in the same order, from the same seed (numpy's MT19937 takes
 over the state of :class:`random.Random`), sorts the same keys and plays by the same rules, one
-numpy operation for every deal at once: for the same ``n`` and ``seed`` the hands, the plays and
-the counts are those of ``ombre.engine._core.playouts``.
+numpy operation for a few thousand deals at once: for the same ``n`` and ``seed`` the hands, the
+plays and the counts are those of ``ombre.engine._core.playouts``.
 
 >>> from ombre.engine import _core
 >>> playouts(300, seed=4) == _core.playouts(300, seed=4)
@@ -19,16 +19,66 @@ import random
 import numpy as np
 import numpy.typing as npt
 
-from ombre.engine._core import _BATCH, _DEAL_TOPS, _RELABEL_TOPS, TABLES_BY_INDEX, PlayoutStats
+from ombre.engine._core import _BATCH, _BLOCK_RANKS, TABLES_BY_INDEX, PlayoutStats
 
 __all__ = ["playouts", "play_batch"]
 
 U8 = npt.NDArray[np.uint8]
+I64 = npt.NDArray[np.int64]
 
-#: ``_TRUMP_BASE[trump index]``: the lowest code of the trumps (a label at or above it is a trump)
-_TRUMP_BASE = np.array([tb.trump_base for tb in TABLES_BY_INDEX], dtype=np.int16)
-#: ``_BLOCK[trump index, code]``: the lowest code of the code's block (the suit it counts as)
-_BLOCK = np.array([tb.block_base for tb in TABLES_BY_INDEX], dtype=np.int16)
+#: hands drawn and played at once: whole batches of the core's draw, few enough that numpy's arrays
+#: stay in the processor's caches (measured on a first form of this module: 4,096 hands a chunk took
+#: a fifth less time than 16,384)
+_CHUNK = 146 * _BATCH
+
+# A seat's cards in play are one int64: bit ``8 - place`` for the place of each card in the order dealt
+# to it, and bit ``48 - label`` for each label it holds.  Both run downwards, so the card played (the
+# last card dealt, or the highest label of the suit led) is a set's lowest bit, found by one
+# multiplication (a de Bruijn sequence, :func:`_low`) and one lookup.
+_CARD = (1 << 49) - 1
+_LABELS = _CARD ^ 511
+_DE_BRUIJN = 0x03F79D71B4CB0A89
+#: ``_BIT_SLOT[k]``: the de Bruijn index of bit ``k`` (the top six bits of ``2**k * _DE_BRUIJN``, distinct)
+_BIT_SLOT = np.array([((_DE_BRUIJN << k) % 2**64) >> 58 for k in range(64)], dtype=np.int64)
+#: by place in the deal (nine to each seat): the place's bit, its slot, and the seat as a 27 x 3 matrix
+_PLACE_BITS = np.array([1 << (8 - p % 9) for p in range(27)], dtype=np.int64)
+_PLACE_SLOTS = _BIT_SLOT[8 - np.arange(27) % 9]
+#: ``_LABEL_SLOTS[label]``: the slot of the label's bit
+_LABEL_SLOTS = _BIT_SLOT[48 - np.arange(40)]
+_SEATS = np.arange(27, dtype=np.int64) // 9
+_SEAT_OF_PLACE = np.eye(3)[_SEATS]
+
+
+def _label_bits(mask: int) -> int:
+    """A code bit set as a hand's label bits: code ``c`` at bit ``48 - c``."""
+    return sum(1 << (48 - c) for c in range(40) if mask >> c & 1)
+
+
+def _lead(trump: int, code: int) -> int:
+    """What a lead of ``code`` sets (see :data:`_LEAD`)."""
+    tb = TABLES_BY_INDEX[trump]
+    privileged = min(max(code - 36, 0), 3)
+    block = sorted(set(tb.block_base)).index(tb.block_base[code])
+    return _label_bits(tb.follow_mask[code]) | privileged << 49 | (trump * 4 + block) * 40 << 51
+
+
+#: by ``trump index * 40 + code`` led: the labels of its suit (bits 9 to 48), how many of the matadors
+#: lose their privilege to it (bits 49 and 50: none, Basto, Basto and Manille, all three), and where
+#: its suit's row of :data:`_COUNTS` starts (from bit 51)
+_LEAD = np.array([_lead(t, c) for t in range(4) for c in range(40)], dtype=np.int64)
+#: by ``(trump index * 4 + block led) * 40 + code``: the code if it can win the trick (a card of the
+#: block led or a trump), else -1
+_COUNTS = np.array(
+    [
+        c if tb.win_mask[tb.block_base.index(b)] >> c & 1 else -1
+        for tb in TABLES_BY_INDEX
+        for b in sorted(set(tb.block_base))
+        for c in range(40)
+    ],
+    dtype=np.int64,
+)
+#: ``_BLOCK_KEY[trump index, code]``: the rank of the code's block, as the top bits of its relabelling key
+_BLOCK_KEY = np.array(_BLOCK_RANKS, dtype=np.int64) << 40
 
 
 def _mt(rng: random.Random) -> np.random.MT19937:
@@ -42,7 +92,7 @@ def _mt(rng: random.Random) -> np.random.MT19937:
     return mt
 
 
-def _randbytes(mt: np.random.MT19937, n: int) -> U8:
+def _trump_bytes(mt: np.random.MT19937, n: int) -> U8:
     """What ``Random.randbytes(n)`` returns (``getrandbits(8 * n)`` little-endian): a last part-word
     keeps its high bytes."""
     words = mt.random_raw((n + 3) // 4).astype("<u4")
@@ -55,113 +105,143 @@ def _randbytes(mt: np.random.MT19937, n: int) -> U8:
 
 
 def _draw(mt: np.random.MT19937, n: int) -> tuple[U8, U8, U8]:
-    """Trump indexes, deal orders and relabellings of ``n`` hands, batch by batch as the core draws them.
+    """Trump indexes, deal orders and relabellings of ``n`` hands, drawn as the core draws them.
 
-    A whole batch takes ``7 + 2 * 2240`` words, so the whole batches are drawn in one call."""
-    codes = np.arange(40, dtype=np.uint8)
-    relabel_tops = np.array([[list(tops) for tops in by_hand] for by_hand in _RELABEL_TOPS], dtype=np.uint8)
-    deal_tops = np.frombuffer(_DEAL_TOPS, dtype=np.uint8).reshape(_BATCH, 40)
+    The core draws a batch of 28 hands at a time: their trump bytes, then a word a code for each
+    hand's deal, then a word a code for each hand's relabelling; whole batches are drawn in one call.
+    """
     whole, rest = divmod(n, _BATCH)
-    step = _BATCH // 4 + 2 * 80 * _BATCH
-    raw = mt.random_raw(whole * step).astype("<u4").reshape(whole, step)
-    parts = [(raw[:, : _BATCH // 4].copy().view(np.uint8), raw[:, _BATCH // 4 :].copy().view(np.uint8))]
+    step = _BATCH // 4 + 80 * _BATCH
+    raw = mt.random_raw(whole * step).reshape(whole, step)
+    trumps = (raw[:, : _BATCH // 4].astype("<u4").view(np.uint8) & 3).reshape(-1)
+    # (deal or relabelling, hand, code)
+    words = raw[:, _BATCH // 4 :].reshape(whole, 2, _BATCH, 40).swapaxes(0, 1).reshape(2, whole * _BATCH, 40)
     if rest:
-        t = _randbytes(mt, rest)
-        parts.append((t[None, :], _randbytes(mt, 640 * rest)[None, :]))
-    trumps, perms, trs = [], [], []
-    for tbytes, keybytes in parts:
-        b = tbytes.shape[1]
-        t = (tbytes & np.uint8(3)).reshape(-1).astype(np.uint8)
-        hand = np.tile(np.arange(b), len(tbytes))
-        both = keybytes.reshape(len(tbytes), 2, b, 40, 8).copy()
-        both[:, :, :, :, 0] = codes
-        both[:, 0, :, :, 7] = deal_tops[:b]
-        both[:, 1, :, :, 7] = relabel_tops[t, hand].reshape(len(tbytes), b, 40)
-        # positive finite floats sort as their bit patterns; the low byte is the code
-        keys = np.sort(both.view("<u8")[..., 0], axis=-1)
-        orders = (keys & 0xFF).astype(np.uint8)
-        trumps.append(t)
-        perms.append(orders[:, 0].reshape(-1, 40))
-        trs.append(orders[:, 1].reshape(-1, 40))
-    return np.concatenate(trumps), np.concatenate(perms), np.concatenate(trs)
+        trumps = np.concatenate([trumps, _trump_bytes(mt, rest) & 3])
+        words = np.concatenate([words, mt.random_raw(80 * rest).reshape(2, rest, 40)], axis=1)
+    keys = words.view(np.int64)
+    # the key of a code: its block's rank (the relabelling only), the word, and the code itself, which
+    # breaks a tie of words as the core's sort does
+    keys <<= 8
+    keys |= np.arange(40, dtype=np.int64)
+    keys[1] |= _BLOCK_KEY[trumps]
+    keys.sort(axis=-1)
+    orders = (keys & 0xFF).astype(np.uint8)
+    return trumps.astype(np.uint8), orders[0], orders[1]
 
 
-def play_batch(trumps: U8, perms: U8, trs: U8) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.uint8]]:
+def play_batch(trumps: U8, perms: U8, trs: U8, plays: U8 | None = None) -> I64:
     """Play the hands given by their draws (as ``ombre.engine._core.playouts`` plays them).
 
-    Returns the tricks each seat won (hands x 3) and the true codes played (hands x 27, trick by trick).
+    ``perms[h]`` is hand ``h``'s deal, labels in the order dealt (nine to each seat, seat 0 first);
+    ``trs[h, label]`` the true code of a label (a random order of the codes within each block).
+    Returns the tricks each seat won (hands x 3); ``plays``, if given (hands x 27), gets the true
+    codes played, trick by trick.
     """
-    n = len(trumps)
-    rows = np.arange(n)
-    # hands[h, seat, k]: the k-th label dealt to the seat; a seat plays its last card in this order when it
-    # may play anything, and its highest label of the block when it must follow
-    hands = perms[:, :27].reshape(n, 3, 9).astype(np.int16)
-    alive = np.ones((n, 3, 9), dtype=bool)
-    tbase = _TRUMP_BASE[trumps][:, None]
-    block = _BLOCK[trumps[:, None, None], hands]
-    true = np.take_along_axis(trs.astype(np.int16), hands.reshape(n, 27), axis=1).reshape(n, 3, 9)
-    positions = np.arange(9)
-    leader = np.zeros(n, dtype=np.int64)
-    won = np.zeros((n, 3), dtype=np.int8)
-    plays = np.zeros((n, 27), dtype=np.uint8)
+    m = len(trumps)
+    return _play(
+        trumps, perms, trs, plays, np.empty(3 * m * 64, dtype=np.int64), np.empty(m * 40, dtype=np.int64)
+    )
+
+
+def _play(trumps: U8, perms: U8, trs: U8, plays: U8 | None, table: I64, by_code: I64) -> I64:
+    """:func:`play_batch` in the arrays ``table`` (at least ``3 * 64`` a hand) and ``by_code`` (40 a hand),
+    which a run of many chunks allocates once (the first writes to a new array of that size cost page
+    faults: measured, more than the rest of the setting up)."""
+    m = len(trumps)
+    rows = np.arange(m, dtype=np.int64)
+    rows40 = rows * 40
+    labels = perms[:, :27].astype(np.int64)
+    true = trs.reshape(-1)[rows40[:, None] + labels].astype(np.int64)
+    cards = (1 << (48 - labels)) | _PLACE_BITS
+    # by ``seat * m + hand``: the seat's cards (sums of distinct bits below 2**49: exact as floats);
+    # ``table[that * 64 + slot of a bit]``: the card (its bits, and its true code above bit 52) of the bit
+    hands = (cards.astype(np.float64) @ _SEAT_OF_PLACE).T.reshape(-1).astype(np.int64)
+    slots = (_SEATS * m + rows[:, None]) * 64
+    value = cards | true << 52
+    table[slots + _LABEL_SLOTS[labels]] = value
+    table[slots + _PLACE_SLOTS] = value
+    # the matadors' label bits (0 when not dealt: then no hand holds them), and the trumps that must
+    # follow a trump led by how many matadors lose their privilege (``_LEAD``): a hand's four side by side
+    by_code[: m * 40] = 0
+    by_code[rows40[:, None] + true] = cards
+    basto, manille, spadille = (by_code[rows40 + c] for c in (37, 38, 39))
+    keep = np.stack(
+        [~(basto | manille | spadille), ~(manille | spadille), ~spadille, np.full(m, -1, dtype=np.int64)],
+        axis=1,
+    ).reshape(-1)
+    rows4 = rows * 4
+    toff = trumps.astype(np.int64) * 40
+    # the next seat's index, and each seat's count of tricks (four bits a seat)
+    nxt = np.concatenate([rows + m, rows + 2 * m, rows])
+    tally = np.repeat(np.array([1, 1 << 4, 1 << 8], dtype=np.int64), m)
+    won = np.zeros(m, dtype=np.int64)
+    a = rows
     for trick in range(9):
-        seats = (leader[:, None] + np.arange(3)) % 3
+        b = nxt[a]
+        c = nxt[b]
         # the lead: the leader's last card dealt that is still in hand
-        lead_alive = alive[rows, seats[:, 0]]
-        k0 = np.where(lead_alive, positions, -1).max(axis=1)
-        s0 = seats[:, 0]
-        c0 = hands[rows, s0, k0]
-        alive[rows, s0, k0] = False
-        led_block = block[rows, s0, k0]
-        best = true[rows, s0, k0]
-        trump_led = c0 >= tbase[:, 0]
-        played_true = [best]
-        counts_for = [np.ones(n, dtype=bool)]
-        for i in (1, 2):
-            s = seats[:, i]
-            a = alive[rows, s]
-            h = hands[rows, s]
-            tc = true[rows, s]
-            same = a & (block[rows, s] == led_block[:, None])
-            # to a trump lead only trumps other than the matadors above the card led oblige
-            obliged = same & ~(trump_led[:, None] & (tc >= 37) & (tc > best[:, None]))
-            follow = obliged.any(axis=1)
-            k_follow = np.where(same, h, -1).argmax(axis=1)
-            k_free = np.where(a, positions, -1).max(axis=1)
-            k = np.where(follow, k_follow, k_free)
-            alive[rows, s, k] = False
-            c = hands[rows, s, k]
-            played_true.append(true[rows, s, k])
-            counts_for.append((block[rows, s, k] == led_block) | (c >= tbase[:, 0]))
-        codes = np.stack(played_true, axis=1)
-        # the highest true code among the cards of the suit led and the trumps wins
-        winner = np.where(np.stack(counts_for, axis=1), codes, -1).argmax(axis=1)
-        plays[:, 3 * trick : 3 * trick + 3] = codes
-        leader = seats[rows, winner]
-        won[rows, leader] += 1
-    return won, plays
+        h = hands[a]
+        v = table[(a << 6) + _low(h)]
+        hands[a] = h ^ (v & _CARD)
+        t0 = v >> 52
+        lead = _LEAD[toff + t0]
+        follow = lead & _LABELS
+        must = keep[rows4 + (lead >> 49 & 3)]
+        counts = lead >> 51
+        t12 = []
+        for s in (b, c):
+            h = hands[s]
+            suit = h & follow
+            # obliged (a card of the suit led that no privilege excuses): the highest label of the suit;
+            # otherwise the last card dealt
+            v = table[(s << 6) + _low(np.where(suit & must != 0, suit, h))]
+            hands[s] = h ^ (v & _CARD)
+            t12.append(v >> 52)
+        t1, t2 = t12
+        c1 = _COUNTS[counts + t1]
+        beat1 = c1 > t0
+        beat2 = _COUNTS[counts + t2] > np.maximum(c1, t0)
+        if plays is not None:
+            plays[:, 3 * trick] = t0
+            plays[:, 3 * trick + 1] = t1
+            plays[:, 3 * trick + 2] = t2
+        a = np.where(beat2, c, np.where(beat1, b, a))
+        won += tally[a]
+    return np.stack([won & 15, won >> 4 & 15, won >> 8], axis=1)
+
+
+def _low(x: I64) -> I64:
+    """The slot (:data:`_BIT_SLOT`) of each number's lowest set bit."""
+    return ((x & -x).view(np.uint64) * np.uint64(_DE_BRUIJN) >> np.uint64(58)).view(np.int64)
 
 
 def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] | None = None) -> PlayoutStats:
-    """Play ``n`` complete random hands, all at once: ``ombre.engine._core.playouts``'s hands.
+    """Play ``n`` complete random hands, a few thousand at a time: ``ombre.engine._core.playouts``'s hands.
 
     ``record`` gets what the core's gets: for each hand ``(deal, trump index, plays)``.
     """
-    trumps, perms, trs = _draw(_mt(random.Random(seed)), n)
-    won, plays = play_batch(trumps, perms, trs)
-    if record is not None:
-        deals = np.take_along_axis(trs, perms[:, :27].astype(np.intp), axis=1)
-        for h in range(n):
-            record.append((deals[h].tobytes(), int(trumps[h]), plays[h].tolist()))
-    o, d1, d2 = won[:, 0], won[:, 1], won[:, 2]
-    vole = o == 9
-    win = ~vole & (o > d1) & (o > d2)
-    codille = ((d1 > o) & (d1 > d2)) | ((d2 > o) & (d2 > d1))
-    results = {
-        "win": int(win.sum()),
-        "codille": int(codille.sum()),
-        "repuesto": int((~vole & ~win & ~codille).sum()),
-        "vole": int(vole.sum()),
-    }
-    hist = np.bincount(o, minlength=10)
+    mt = _mt(random.Random(seed))
+    hist = np.zeros(10, dtype=np.int64)
+    results = dict.fromkeys(("win", "codille", "repuesto", "vole"), 0)
+    size = min(_CHUNK, n)
+    table = np.empty(3 * size * 64, dtype=np.int64)
+    by_code = np.empty(size * 40, dtype=np.int64)
+    for start in range(0, n, _CHUNK):
+        trumps, perms, trs = _draw(mt, min(_CHUNK, n - start))
+        plays = np.empty((len(trumps), 27), dtype=np.uint8) if record is not None else None
+        won = _play(trumps, perms, trs, plays, table, by_code)
+        if record is not None and plays is not None:
+            deals = np.take_along_axis(trs, perms[:, :27].astype(np.intp), axis=1)
+            for h in range(len(trumps)):
+                record.append((deals[h].tobytes(), int(trumps[h]), plays[h].tolist()))
+        o, d1, d2 = won[:, 0], won[:, 1], won[:, 2]
+        vole = o == 9
+        win = ~vole & (o > d1) & (o > d2)
+        codille = ((d1 > o) & (d1 > d2)) | ((d2 > o) & (d2 > d1))
+        results["win"] += int(win.sum())
+        results["codille"] += int(codille.sum())
+        results["repuesto"] += int((~vole & ~win & ~codille).sum())
+        results["vole"] += int(vole.sum())
+        hist += np.bincount(o, minlength=10)
     return PlayoutStats(n, results, tuple(int(x) for x in hist))

@@ -20,6 +20,15 @@ def test_batch_hands_are_the_scalar_cores(n: int, seed: int) -> None:
     assert vector == scalar
 
 
+def test_batch_hands_across_chunks_are_the_scalar_cores() -> None:
+    """More hands than one chunk plays, ending in a part batch: the chunks draw the core's words in turn."""
+    n = batch._CHUNK + 29
+    scalar: list[tuple[bytes, int, list[int]]] = []
+    vector: list[tuple[bytes, int, list[int]]] = []
+    assert batch.playouts(n, seed=34, record=vector) == _core.playouts(n, seed=34, record=scalar)
+    assert vector == scalar
+
+
 def test_batch_hands_replay_in_the_game() -> None:
     """Every batch hand is a legal hand of the public game, with the tricks the batch counted."""
     record: list[tuple[bytes, int, list[int]]] = []

@@ -281,10 +281,15 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
       one byte a hand chooses the trump.
     * Each hand draws two independent random orders of the 40 codes by
       sorting 64-bit keys, read as floats: the low byte is the code (so keys
-      never tie), six random bytes, and a top byte that orders the hands of
-      a batch, so that one sort serves the whole batch.  Two equal random
-      parts (about once in 10**11 deals) would be ordered by code: the only
-      departure from uniform.
+      never tie), then one random 32-bit word of the generator, and a top
+      byte that orders the hands of a batch, so that one sort serves the
+      whole batch.  Two equal words among the keys that are compared (the
+      40 keys of the deal, a block's keys of the relabelling: about 960
+      pairs a hand) are ordered by code: about once in 4.5 million hands
+      (960 / 2**32), the only departure from uniform.  A word a key, not
+      more, halves what the generator must make (the batch engine,
+      :mod:`ombre.batch`, draws the same words, and there the generator is
+      a third of the cost).
     * The second order is taken within each block (the key's top byte also
       ranks the code's block): it *relabels* the cards of every block at
       random.  The hands hold labels, so a block is still one contiguous
@@ -312,7 +317,7 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
     rng = random.Random(seed)
     bit = _SPREAD_BIT
     codes = _CODE_BYTES
-    deal_tops = _DEAL_TOPS
+    deal_keys = _DEAL_KEYS
     relabel_tops = _RELABEL_TOPS
     maketrans = bytes.maketrans
     seat_chars = _SEAT_CHARS
@@ -337,14 +342,16 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
             j = 0
             trumps = randbytes(batch).translate(low2)
             pack = pack_batch if batch == _BATCH else struct.Struct(f"<{40 * batch}d").pack
-            raw = bytearray(randbytes(320 * batch))
-            raw[0::8] = codes * batch
-            raw[7::8] = deal_tops[: 40 * batch]
+            words = randbytes(160 * batch)
+            raw = bytearray(deal_keys[: 320 * batch])
+            raw[1::8], raw[2::8], raw[3::8], raw[4::8] = words[0::4], words[1::4], words[2::4], words[3::4]
             keys = array("d", raw).tolist()
             keys.sort()
             perms = pack(*keys)[0::8]
-            raw = bytearray(randbytes(320 * batch))
+            words = randbytes(160 * batch)
+            raw = bytearray(320 * batch)
             raw[0::8] = codes * batch
+            raw[1::8], raw[2::8], raw[3::8], raw[4::8] = words[0::4], words[1::4], words[2::4], words[3::4]
             raw[7::8] = b"".join([relabel_tops[t][i] for i, t in enumerate(trumps)])
             keys = array("d", raw).tolist()
             keys.sort()
@@ -473,13 +480,16 @@ _LOW2 = bytes(b & 3 for b in range(256))
 #: the top bytes (sign and high exponent bits) of the dealing keys of a batch: ``12 + 4 * hand``,
 #: so that the keys are positive floats, finite and normal, and sort hand by hand
 _DEAL_TOPS = b"".join(bytes([12 + 4 * i]) * 40 for i in range(_BATCH))
+#: the dealing keys of a batch before their random words (bytes 1 to 4) are written: the code, then the top
+_DEAL_KEYS = b"".join(bytes([c % 40, 0, 0, 0, 0, 0, 0, top]) for c, top in enumerate(_DEAL_TOPS))
+#: ``_BLOCK_RANKS[trump index][code]``: the rank (0..3) of the code's block, lowest codes first
+_BLOCK_RANKS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sorted(set(tb.block_base)).index(b) for b in tb.block_base) for tb in TABLES_BY_INDEX
+)
 #: ``_RELABEL_TOPS[trump index][hand]``: the top bytes of the relabelling keys, ``12 + 4 * hand + r``
-#: with ``r`` (0..3) the rank of the code's block, which orders the blocks within a hand
+#: with ``r`` the rank of the code's block, which orders the blocks within a hand
 _RELABEL_TOPS: tuple[tuple[bytes, ...], ...] = tuple(
-    tuple(
-        bytes(12 + 4 * i + sorted(set(tb.block_base)).index(b) for b in tb.block_base) for i in range(_BATCH)
-    )
-    for tb in TABLES_BY_INDEX
+    tuple(bytes(12 + 4 * i + r for r in ranks) for i in range(_BATCH)) for ranks in _BLOCK_RANKS
 )
 
 

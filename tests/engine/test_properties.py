@@ -230,7 +230,7 @@ def test_core_playout_choices_are_uniform() -> None:
     the number of such cards in hand predicts.
     """
     record: list[tuple[bytes, int, list[int]]] = []
-    _core.playouts(4000, seed=11, record=record)
+    _core.playouts(5000, seed=11, record=record)
     counts: dict[int, list[int]] = {}
     again: dict[int, list[int]] = {}
     observed = expected = variance = 0.0
