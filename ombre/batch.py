@@ -138,45 +138,61 @@ def play_batch(trumps: U8, perms: U8, trs: U8, plays: U8 | None = None) -> I64:
     Returns the tricks each seat won (hands x 3); ``plays``, if given (hands x 27), gets the true
     codes played, trick by trick.
     """
-    m = len(trumps)
-    return _play(
-        trumps, perms, trs, plays, np.empty(3 * m * 64, dtype=np.int64), np.empty(m * 40, dtype=np.int64)
-    )
+    return _play(trumps, perms, trs, plays, _Scratch(len(trumps)))
 
 
-def _play(trumps: U8, perms: U8, trs: U8, plays: U8 | None, table: I64, by_code: I64) -> I64:
-    """:func:`play_batch` in the arrays ``table`` (at least ``3 * 64`` a hand) and ``by_code`` (40 a hand),
-    which a run of many chunks allocates once (the first writes to a new array of that size cost page
+class _Scratch:
+    """What playing ``m`` hands at once needs that does not depend on the hands: indexes, and arrays to
+    fill, which a run of many chunks makes once (the first writes to a new array of that size cost page
     faults: measured, more than the rest of the setting up)."""
-    m = len(trumps)
-    rows = np.arange(m, dtype=np.int64)
-    rows40 = rows * 40
+
+    def __init__(self, m: int) -> None:
+        self.m = m
+        self.rows = np.arange(m, dtype=np.int64)
+        self.rows4 = self.rows * 4
+        self.rows40 = self.rows * 40
+        #: ``table[(seat * m + hand) * 64 + slot of a bit]``: the card (its bits, and its true code above
+        #: bit 52) that the bit of a seat's cards stands for
+        self.table = np.empty(3 * m * 64, dtype=np.int64)
+        self.slots = (_SEATS * m + self.rows[:, None]) * 64
+        self.place_slots = self.slots + _PLACE_SLOTS
+        #: by ``hand * 40 + true code``: the card's bits (read for the matadors only)
+        self.by_code = np.empty(m * 40, dtype=np.int64)
+        #: by ``hand * 4 + matadors that lose their privilege``: the cards that must follow a trump led
+        self.keep = np.full((m, 4), -1, dtype=np.int64)
+        #: by ``seat * m + hand``: the next seat's index, and the seat's tally (four bits a seat)
+        self.nxt = np.concatenate([self.rows + m, self.rows + 2 * m, self.rows])
+        self.tally = np.repeat(np.array([1, 1 << 4, 1 << 8], dtype=np.int64), m)
+
+
+def _play(trumps: U8, perms: U8, trs: U8, plays: U8 | None, scratch: _Scratch) -> I64:
+    """:func:`play_batch` with the indexes and arrays of ``scratch`` (made for ``len(trumps)`` hands)."""
+    m = scratch.m
+    rows4, rows40 = scratch.rows4, scratch.rows40
     labels = perms[:, :27].astype(np.int64)
     true = trs.reshape(-1)[rows40[:, None] + labels].astype(np.int64)
     cards = (1 << (48 - labels)) | _PLACE_BITS
-    # by ``seat * m + hand``: the seat's cards (sums of distinct bits below 2**49: exact as floats);
-    # ``table[that * 64 + slot of a bit]``: the card (its bits, and its true code above bit 52) of the bit
+    # by ``seat * m + hand``: the seat's cards (sums of distinct bits below 2**49: exact as floats)
     hands = (cards.astype(np.float64) @ _SEAT_OF_PLACE).T.reshape(-1).astype(np.int64)
-    slots = (_SEATS * m + rows[:, None]) * 64
+    table = scratch.table
     value = cards | true << 52
-    table[slots + _LABEL_SLOTS[labels]] = value
-    table[slots + _PLACE_SLOTS] = value
+    table[scratch.slots + _LABEL_SLOTS[labels]] = value
+    table[scratch.place_slots] = value
     # the matadors' label bits (0 when not dealt: then no hand holds them), and the trumps that must
     # follow a trump led by how many matadors lose their privilege (``_LEAD``): a hand's four side by side
-    by_code[: m * 40] = 0
+    by_code = scratch.by_code
+    by_code.reshape(m, 40)[:, 37:] = 0
     by_code[rows40[:, None] + true] = cards
     basto, manille, spadille = (by_code[rows40 + c] for c in (37, 38, 39))
-    keep = np.stack(
-        [~(basto | manille | spadille), ~(manille | spadille), ~spadille, np.full(m, -1, dtype=np.int64)],
-        axis=1,
-    ).reshape(-1)
-    rows4 = rows * 4
+    keep = scratch.keep
+    keep[:, 0] = ~(basto | manille | spadille)
+    keep[:, 1] = ~(manille | spadille)
+    keep[:, 2] = ~spadille
+    must_by = keep.reshape(-1)
     toff = trumps.astype(np.int64) * 40
-    # the next seat's index, and each seat's count of tricks (four bits a seat)
-    nxt = np.concatenate([rows + m, rows + 2 * m, rows])
-    tally = np.repeat(np.array([1, 1 << 4, 1 << 8], dtype=np.int64), m)
+    nxt, tally = scratch.nxt, scratch.tally
     won = np.zeros(m, dtype=np.int64)
-    a = rows
+    a = scratch.rows
     for trick in range(9):
         b = nxt[a]
         c = nxt[b]
@@ -187,7 +203,7 @@ def _play(trumps: U8, perms: U8, trs: U8, plays: U8 | None, table: I64, by_code:
         t0 = v >> 52
         lead = _LEAD[toff + t0]
         follow = lead & _LABELS
-        must = keep[rows4 + (lead >> 49 & 3)]
+        must = must_by[rows4 + (lead >> 49 & 3)]
         counts = lead >> 51
         t12 = []
         for s in (b, c):
@@ -224,13 +240,13 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
     mt = _mt(random.Random(seed))
     hist = np.zeros(10, dtype=np.int64)
     results = dict.fromkeys(("win", "codille", "repuesto", "vole"), 0)
-    size = min(_CHUNK, n)
-    table = np.empty(3 * size * 64, dtype=np.int64)
-    by_code = np.empty(size * 40, dtype=np.int64)
+    scratch = _Scratch(min(_CHUNK, n))
     for start in range(0, n, _CHUNK):
         trumps, perms, trs = _draw(mt, min(_CHUNK, n - start))
+        if len(trumps) != scratch.m:  # the last, shorter chunk
+            scratch = _Scratch(len(trumps))
         plays = np.empty((len(trumps), 27), dtype=np.uint8) if record is not None else None
-        won = _play(trumps, perms, trs, plays, table, by_code)
+        won = _play(trumps, perms, trs, plays, scratch)
         if record is not None and plays is not None:
             deals = np.take_along_axis(trs, perms[:, :27].astype(np.intp), axis=1)
             for h in range(len(trumps)):
