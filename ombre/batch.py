@@ -77,8 +77,11 @@ _COUNTS = np.array(
     ],
     dtype=np.int64,
 )
-#: ``_BLOCK_KEY[trump index, code]``: the rank of the code's block, as the top bits of its relabelling key
-_BLOCK_KEY = np.array(_BLOCK_RANKS, dtype=np.int64) << 40
+#: ``_BLOCK_KEY[trump index, code]``: the rank of the code's block and the code, the relabelling key's
+#: bits other than its word
+_BLOCK_KEY = np.array(_BLOCK_RANKS, dtype=np.int64) << 40 | np.arange(40, dtype=np.int64)
+#: the labels as the bits above a dealing key's true code
+_LABEL_KEY = np.arange(40, dtype=np.int64) << 8
 
 
 def _mt(rng: random.Random) -> np.random.MT19937:
@@ -104,11 +107,12 @@ def _trump_bytes(mt: np.random.MT19937, n: int) -> U8:
     return out
 
 
-def _draw(mt: np.random.MT19937, n: int) -> tuple[U8, U8, U8]:
-    """Trump indexes, deal orders and relabellings of ``n`` hands, drawn as the core draws them.
+def _draw(mt: np.random.MT19937, n: int) -> tuple[U8, I64]:
+    """Trump indexes and dealt cards of ``n`` hands, drawn as the core draws them.
 
     The core draws a batch of 28 hands at a time: their trump bytes, then a word a code for each
     hand's deal, then a word a code for each hand's relabelling; whole batches are drawn in one call.
+    The dealt cards (hands x 27, nine to each seat, seat 0 first) are ``label << 8 | true code``.
     """
     whole, rest = divmod(n, _BATCH)
     step = _BATCH // 4 + 80 * _BATCH
@@ -119,15 +123,19 @@ def _draw(mt: np.random.MT19937, n: int) -> tuple[U8, U8, U8]:
     if rest:
         trumps = np.concatenate([trumps, _trump_bytes(mt, rest) & 3])
         words = np.concatenate([words, mt.random_raw(80 * rest).reshape(2, rest, 40)], axis=1)
-    keys = words.view(np.int64)
-    # the key of a code: its block's rank (the relabelling only), the word, and the code itself, which
-    # breaks a tie of words as the core's sort does
-    keys <<= 8
-    keys |= np.arange(40, dtype=np.int64)
-    keys[1] |= _BLOCK_KEY[trumps]
-    keys.sort(axis=-1)
-    orders = (keys & 0xFF).astype(np.uint8)
-    return trumps.astype(np.uint8), orders[0], orders[1]
+    deal, relabel = words.view(np.int64)
+    # a relabelling key: the rank of the code's block, the word, and the code, which breaks a tie of
+    # words as the core's sort does; sorted, the codes in label order
+    relabel <<= 8
+    relabel |= _BLOCK_KEY[trumps]
+    relabel.sort(axis=-1)
+    relabel &= 0xFF
+    # a dealing key: the word, the label (the tie-break), and the label's true code, which comes along
+    deal <<= 16
+    deal |= _LABEL_KEY
+    deal |= relabel
+    deal.sort(axis=-1)
+    return trumps.astype(np.uint8), deal[:, :27] & 0xFFFF
 
 
 def play_batch(trumps: U8, perms: U8, trs: U8, plays: U8 | None = None) -> I64:
@@ -138,7 +146,9 @@ def play_batch(trumps: U8, perms: U8, trs: U8, plays: U8 | None = None) -> I64:
     Returns the tricks each seat won (hands x 3); ``plays``, if given (hands x 27), gets the true
     codes played, trick by trick.
     """
-    return _play(trumps, perms, trs, plays, _Scratch(len(trumps)))
+    labels = perms[:, :27].astype(np.int64)
+    dealt = labels << 8 | np.take_along_axis(trs, labels, axis=1)
+    return _play(trumps, dealt, plays, _Scratch(len(trumps)))
 
 
 class _Scratch:
@@ -165,12 +175,13 @@ class _Scratch:
         self.tally = np.repeat(np.array([1, 1 << 4, 1 << 8], dtype=np.int64), m)
 
 
-def _play(trumps: U8, perms: U8, trs: U8, plays: U8 | None, scratch: _Scratch) -> I64:
-    """:func:`play_batch` with the indexes and arrays of ``scratch`` (made for ``len(trumps)`` hands)."""
+def _play(trumps: U8, dealt: I64, plays: U8 | None, scratch: _Scratch) -> I64:
+    """:func:`play_batch` of the dealt cards as :func:`_draw` gives them, with the indexes and arrays of
+    ``scratch`` (made for ``len(trumps)`` hands)."""
     m = scratch.m
     rows4, rows40 = scratch.rows4, scratch.rows40
-    labels = perms[:, :27].astype(np.int64)
-    true = trs.reshape(-1)[rows40[:, None] + labels].astype(np.int64)
+    labels = dealt >> 8
+    true = dealt & 0xFF
     cards = (1 << (48 - labels)) | _PLACE_BITS
     # by ``seat * m + hand``: the seat's cards (sums of distinct bits below 2**49: exact as floats)
     hands = (cards.astype(np.float64) @ _SEAT_OF_PLACE).T.reshape(-1).astype(np.int64)
@@ -242,13 +253,13 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
     results = dict.fromkeys(("win", "codille", "repuesto", "vole"), 0)
     scratch = _Scratch(min(_CHUNK, n))
     for start in range(0, n, _CHUNK):
-        trumps, perms, trs = _draw(mt, min(_CHUNK, n - start))
+        trumps, dealt = _draw(mt, min(_CHUNK, n - start))
         if len(trumps) != scratch.m:  # the last, shorter chunk
             scratch = _Scratch(len(trumps))
         plays = np.empty((len(trumps), 27), dtype=np.uint8) if record is not None else None
-        won = _play(trumps, perms, trs, plays, scratch)
+        won = _play(trumps, dealt, plays, scratch)
         if record is not None and plays is not None:
-            deals = np.take_along_axis(trs, perms[:, :27].astype(np.intp), axis=1)
+            deals = (dealt & 0xFF).astype(np.uint8)
             for h in range(len(trumps)):
                 record.append((deals[h].tobytes(), int(trumps[h]), plays[h].tolist()))
         o, d1, d2 = won[:, 0], won[:, 1], won[:, 2]
