@@ -6,12 +6,15 @@ Usage::
     python benchmarks/instructions.py 100              # the first 100
     python benchmarks/instructions.py --playouts       # random playouts, 2,000 hands
     python benchmarks/instructions.py --playouts 5000  # 5,000 hands
+    python benchmarks/instructions.py --batch          # the batch engine (numpy), 50,960 hands
 
 Prints one figure.  For the solver, ``solve_instructions_g value G``: the
 instructions that solving ``random_position(0)`` ... ``random_position(N - 1)``
 takes (a fresh :class:`ombre.engine.solver.Solver` each, tricks objective).
 For the playouts, ``playout_instructions_k value K``: the instructions of
-``_core.playouts(N, seed=1)`` (the run ``benchmarks/run.py`` times) per hand.
+``_core.playouts(N, seed=1)`` (the run ``benchmarks/run.py`` times) per hand; for the
+batch engine, ``batch_instructions_k``, those of ``ombre.batch.playouts(N, seed=1)`` a hand
+(numpy's memory traffic, a large part of its time, is not in the count).
 Each is counted by valgrind's callgrind, less those of a run that only imports.
 Unlike ``solve_median_ms`` and ``playouts_per_s`` the count is the same from run
 to run, so it shows gains of 1% that timings on a shared machine hide.  It needs
@@ -42,6 +45,13 @@ if {run}:
     _core.playouts({n}, seed=1)
 """
 
+BATCH = """
+from ombre import batch
+batch.playouts(28, seed=0)
+if {run}:
+    batch.playouts({n}, seed=1)
+"""
+
 
 def count(template: str, n: int, run: bool) -> int:
     """Instructions of one run of ``template`` (:data:`SOLVE` or :data:`PLAYOUTS`) under callgrind."""
@@ -56,24 +66,26 @@ def count(template: str, n: int, run: bool) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
-    playouts = bool(args) and args[0] == "--playouts"
-    if playouts:
+    mode = args[0] if args and args[0] in ("--playouts", "--batch") else ""
+    if mode:
         args = args[1:]
     if len(args) > 1 or (args and not args[0].isdigit()):
-        print("usage: python benchmarks/instructions.py [--playouts] [N]", file=sys.stderr)
+        print("usage: python benchmarks/instructions.py [--playouts | --batch] [N]", file=sys.stderr)
         return 2
-    n = int(args[0]) if args else 2000 if playouts else 30
+    n = int(args[0]) if args else {"--playouts": 2000, "--batch": 50_960}.get(mode, 30)
     if shutil.which("valgrind") is None:
         print("benchmarks: valgrind is not installed (Debian: apt-get install valgrind)", file=sys.stderr)
         return 1
-    template = PLAYOUTS if playouts else SOLVE
+    template = {"--playouts": PLAYOUTS, "--batch": BATCH}.get(mode, SOLVE)
     try:
         cost = count(template, n, True) - count(template, n, False)
     except RuntimeError as err:
         print(f"benchmarks: {err}", file=sys.stderr)
         return 1
-    if playouts:
+    if mode == "--playouts":
         print(f"playout_instructions_k {cost / n / 1e3:.1f} K", flush=True)
+    elif mode == "--batch":
+        print(f"batch_instructions_k {cost / n / 1e3:.1f} K", flush=True)
     else:
         print(f"solve_instructions_g {cost / 1e9:.3f} G", flush=True)
     return 0
