@@ -288,8 +288,8 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
       pairs a hand) are ordered by code: about once in 4.5 million hands
       (960 / 2**32), the only departure from uniform.  A word a key, not
       more, halves what the generator must make (the batch engine,
-      :mod:`ombre.batch`, draws the same words, and there the generator is
-      a third of the cost).
+      :mod:`ombre.batch`, draws the same words; there the generator took a
+      third of the time of drawing a hand, measured).
     * The second order is taken within each block (the key's top byte also
       ranks the code's block): it *relabels* the cards of every block at
       random.  The hands hold labels, so a block is still one contiguous
