@@ -16,8 +16,8 @@ The search uses the tools that make bridge solvers fast:
   top ones, the Ombre's until a defender could still hold a higher one, once
   the other side has no trumps or must follow; for the Ombre also those plain
   cards first, then one trump lead and his sure trumps), and sure trump tricks
-  checked in the trick loop itself when no trump falls, so such positions cost
-  no search;
+  checked in the trick loop itself when no trump falls, as is a trick that
+  brings the Ombre to the target, so such positions cost no search;
 * move ordering: the card that decided the same position before, then the
   lead that last decided a test at the same seat and trick count (a killer
   move); the Ombre's winners first; a defender cashes plain winners the Ombre
@@ -965,7 +965,10 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
                         no, na, nb = o, a + 1, b
                     else:
                         no, na, nb = o, a, b + 1
-                    if plain1 and c2 < tbase and (no + lo_q >= target or no + n1 - hi_q < target):
+                    if no >= target and tricks_obj:
+                        # the Ombre has reached the target with this trick: no search
+                        v = no
+                    elif plain1 and c2 < tbase and (no + lo_q >= target or no + n1 - hi_q < target):
                         # no trump fell: the next position's sure trump tricks decide it
                         v = no + lo_q if no + lo_q >= target else no + n1 - hi_q
                     elif p0 == 0:
