@@ -321,6 +321,7 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
     history = ([0] * 40, [0] * 40, [0] * 40)
     memo2 = solver._memo2
     keys: dict[int, int] = {}
+    shapes: dict[int, int] = {}
     stats = solver.stats
     tbase = tb.trump_base
     follow = tb.follow_mask
@@ -469,29 +470,29 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
         memo2[mkey] = best0 - o if tricks_obj else best0
         return best0
 
-    def key(h0: int, h1: int, rem: int) -> int:
-        """The position renumbered by relative rank: equal positions share a key (remembered)."""
-        exact = rem | h0 << 27 | h1 << 54
-        k = keys.get(exact)
-        if k is not None:
-            return k
-        c = chunks[(rem & 0xFFFF) << 32 | (h0 & 0xFFFF) << 16 | (h1 & 0xFFFF)]
-        k0 = c & 0xFFFF
-        k1 = (c >> 16) & 0xFFFF
-        s = c >> 32
-        r = (rem >> 16) & 0xFFFF
+    def key(h0: int, h1: int, rem: int, exact: int) -> int:
+        """The position renumbered by relative rank: equal positions share a key.
+
+        ``exact`` is ``rem | h0 << 27 | h1 << 54``, under which the key is remembered (the
+        search looks there first).  The suits' lengths and the matadors out, which the
+        renumbering loses, depend on ``rem`` alone and are remembered by it.
+        """
+        shape = shapes.get(rem)
+        if shape is None:
+            lens = (
+                (rem & bm0).bit_count()
+                | (rem & bm1).bit_count() << 4
+                | (rem & bm2).bit_count() << 8
+                | (rem & bm3).bit_count() << 12
+            )
+            # the low five bits: how many cards out the first chunk holds
+            shape = shapes[rem] = lens << 54 | (rem & matm).bit_count() << 70 | (rem & 0xFFFF).bit_count()
+        k = chunks[(rem & 0xFFFF) << 32 | (h0 & 0xFFFF) << 16 | (h1 & 0xFFFF)]
+        s = shape & 31
+        r = rem >> 16
         if r:
-            c = chunks[r << 32 | ((h0 >> 16) & 0xFFFF) << 16 | ((h1 >> 16) & 0xFFFF)]
-            k0 |= (c & 0xFFFF) << s
-            k1 |= ((c >> 16) & 0xFFFF) << s
-            s += c >> 32
-        lens = (
-            (rem & bm0).bit_count()
-            | (rem & bm1).bit_count() << 4
-            | (rem & bm2).bit_count() << 8
-            | (rem & bm3).bit_count() << 12
-        )
-        k = keys[exact] = k0 | k1 << 27 | lens << 54 | (rem & matm).bit_count() << 70
+            k |= chunks[r << 32 | (h0 >> 16) << 16 | h1 >> 16] << s
+        k = keys[exact] = k | (shape - s)
         return k
 
     def sure(ta: int, tb_: int) -> int:
@@ -680,7 +681,11 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
         if hi < target:
             return hi
         # the transposition table: bounds on the Ombre's tricks to come, or on the outcome
-        k = key(h0, h1, rem) | leader << 72
+        exact = rem | h0 << 27 | h1 << 54
+        k = keys.get(exact)
+        if k is None:
+            k = key(h0, h1, rem, exact)
+        k |= leader << 72
         if tricks_obj:
             base = o
         else:

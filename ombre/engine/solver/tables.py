@@ -215,11 +215,11 @@ class _Chunks(dict[int, int]):
     """Sixteen codes of two hands renumbered by relative rank (``pext``), filled on first use.
 
     ``[r << 32 | h0 << 16 | h1]``, for ``r`` the cards still out in a 16-code
-    chunk and ``h0``, ``h1`` two hands' cards in it, is ``k0 | k1 << 16 |
-    popcount(r) << 32``: ``k0`` has bit ``i`` when the ``i``-th card out is in ``h0``,
-    likewise ``k1``.
+    chunk and ``h0``, ``h1`` two hands' cards in it, is ``k0 | k1 << 27``: ``k0``
+    has bit ``i`` when the ``i``-th card out is in ``h0``, likewise ``k1`` (27 bits
+    apart, as the search's keys hold them).
 
-    >>> _CHUNKS[0b1101 << 32 | 0b1000 << 16 | 0b0001] == (0b100 | 0b001 << 16 | 3 << 32)
+    >>> _CHUNKS[0b1101 << 32 | 0b1000 << 16 | 0b0001] == (0b100 | 0b001 << 27)
     True
     """
 
@@ -238,7 +238,7 @@ class _Chunks(dict[int, int]):
                 k1 |= 1 << k
             k += 1
             x ^= low
-        v = k0 | k1 << 16 | k << 32
+        v = k0 | k1 << 27
         self[key] = v
         return v
 
