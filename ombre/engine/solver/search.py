@@ -45,6 +45,7 @@ from ombre.engine.solver.objective import Objective
 from ombre.engine.solver.position import Position, PositionError, _check_position
 from ombre.engine.solver.tables import (
     _BEST,
+    _BITS,
     _CHUNKS,
     _FINAL,
     _LEAD_TRUMP,
@@ -343,6 +344,7 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
     best_t = _BEST
     final_t = _FINAL
     nxt = _NEXT
+    bits = _BITS
 
     def final(o: int, a: int, b: int) -> int:
         return o if tricks_obj else final_t[o, a, b]
@@ -868,7 +870,7 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
             lead_cards = leads(H0, others0, leader, m0, hs[om])
         best0 = -1 if m0 else 99
         best_card = -1
-        all1: list[int] | None = None
+        all1: tuple[int, ...] | None = None
         all2: tuple[int, ...] | None = None
         # after this trick: two tricks left go to the two-trick minimax directly
         n1 = n - 1
@@ -877,7 +879,7 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
         hi_q = sure_q >> 4
 
         for c0 in lead_cards:
-            H0n = H0 ^ (1 << c0)
+            H0n = H0 ^ bits[c0]
             plain0 = sure_q >= 0 and c0 < tbase
             # the cards the second and third players may play, as runs lowest first; the
             # cards that beat the lead are always the last runs (the led suit above it, or trumps)
@@ -896,16 +898,16 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
                 if not L2 & pv:
                     L2 = 0
             if L1:
-                seconds = list(runs[L1 | (others1 & fm) << 27])
+                seconds = runs[L1 | (others1 & fm) << 27]
             else:
                 L1 = H1
                 if all1 is None:
-                    all1 = []
+                    all1 = ()
                     for bm in blocks_up:
                         x = H1 & bm
                         if x:
                             all1 += runs[x | (others1 & bm) << 27]
-                seconds = list(all1)
+                seconds = all1
             if L2:
                 thirds0 = runs[L2 | (others2 & fm) << 27]
             else:
@@ -933,13 +935,13 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
                     if j == len(seconds):
                         j = i if m1 else 0
                     if j and (m1 or beat3 >> (c0 + 1)):
-                        seconds.insert(0, seconds.pop(j))
+                        seconds = (seconds[j],) + seconds[:j] + seconds[j + 1 :]
                 elif i and not beat3 >> (c0 + 1):
                     # a defender second, his partner unable to beat the lead: his cheapest winner
-                    seconds.insert(0, seconds.pop(i))
+                    seconds = (seconds[i],) + seconds[:i] + seconds[i + 1 :]
             best1 = -1 if m1 else 99
             for c1 in seconds:
-                H1n = H1 ^ (1 << c1)
+                H1n = H1 ^ bits[c1]
                 plain1 = plain0 and c1 < tbase
                 if c1 > c0 and ok >> c1 & 1:
                     cur, wpos = c1, 1
@@ -957,7 +959,7 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
                         thirds = thirds0[i:] + thirds0[:i]
                 best2 = -1 if m2 else 99
                 for c2 in thirds:
-                    H2n = H2 ^ (1 << c2)
+                    H2n = H2 ^ bits[c2]
                     if c2 > cur and ok >> c2 & 1:
                         wseat, r = p2, r2
                     elif wpos:

@@ -120,6 +120,8 @@ class _Runs(dict[int, tuple[int, ...]]):
 #: keys shift by the literal 27, which Python folds into a constant)
 _W = 27
 _LOW = (1 << _W) - 1
+#: ``_BITS[c]`` is ``1 << c``: a lookup, where the shift would make a new integer
+_BITS = tuple(1 << c for c in range(_W))
 
 
 @dataclass(frozen=True)
