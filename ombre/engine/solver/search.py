@@ -100,7 +100,11 @@ class Solver:
         self._full = TABLES[self.trump]
         self._tt: dict[int, int] = {}
         self._hint: dict[int, int] = {}
+        # remembered by the cards out alone, which fix the hands while every position comes from
+        # one deal: ``_seen``, the cards each seat has held so far, tells when one does not
         self._memo2: dict[int, int] = {}
+        self._keys: dict[int, int] = {}
+        self._seen = (0, 0, 0)
         self.stats = SearchStats()
         self._lay = _NO_CARDS[self.trump]  # replaced by the first position's cards
         self._search: _SearchFn = _build_search(self)
@@ -173,13 +177,21 @@ class Solver:
             # new cards: a layout over them; the table's keys do not depend on it, the rest does
             self._lay = _layout(self._full, cards)
             self._hint.clear()
-            self._memo2.clear()
+            self._seen = (0, 0, 0)
             self._search = _build_search(self)
         tb = self._lay.tb
-        hs = tuple(tb.mask(h) for h in pos.hands)
+        h0, h1, h2 = (tb.mask(h) for h in pos.hands)
+        s0, s1, s2 = self._seen
+        if h0 & (s1 | s2) or h1 & (s0 | s2) or h2 & (s0 | s1):
+            s0 = s1 = s2 = 0
+        if not s0 | s1 | s2:
+            # another deal: the tables by the cards out no longer hold
+            self._memo2.clear()
+            self._keys.clear()
+        self._seen = (s0 | h0, s1 | h1, s2 | h2)
         o = self.ombre
         won = (pos.won[o], pos.won[(o + 1) % 3], pos.won[(o + 2) % 3])
-        return (hs[0], hs[1], hs[2]), pos.leader, tuple(tb.code_of[c.index] for c in pos.trick), won
+        return (h0, h1, h2), pos.leader, tuple(tb.code_of[c.index] for c in pos.trick), won
 
     def _run(self, c: int, hand: int, others: int) -> int:
         """The run of cards of ``hand`` equivalent to ``c`` (``others``: the cards outside the hand)."""
@@ -321,8 +333,7 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
     # entry by the tricks left, so an ascending sort puts those that decided most (and highest) first
     history = ([0] * 40, [0] * 40, [0] * 40)
     memo2 = solver._memo2
-    keys: dict[int, int] = {}
-    shapes: dict[int, int] = {}
+    keys = solver._keys
     stats = solver.stats
     tbase = tb.trump_base
     follow = tb.follow_mask
@@ -365,7 +376,7 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
         return o if tricks_obj else final_t[o, a, b]
 
     def small(h0: int, h1: int, h2: int, leader: int, o: int, a: int, b: int, target: int) -> int:
-        """The value with two tricks left, by minimax (remembered by the exact hands).
+        """The value with two tricks left, by minimax (remembered by the cards out, see ``_seen``).
 
         Under the tricks objective a test that the tricks won so far decide, or that the two to
         come cannot reach, returns that bound at once (``o`` or ``o + 2``); otherwise the value
@@ -376,9 +387,9 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
                 return o
             if o + 2 < target:
                 return o + 2
-        mkey = h0 | h1 << 27 | h2 << 54 | leader << 81
+        mkey = h0 | h1 | h2 | leader << 27
         if not tricks_obj:
-            mkey |= (o | a << 4 | b << 8) << 83
+            mkey |= (o | a << 4 | b << 8) << 29
         got = memo2.get(mkey)
         if got is not None:
             return got + o if tricks_obj else got
@@ -472,29 +483,22 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
         memo2[mkey] = best0 - o if tricks_obj else best0
         return best0
 
-    def key(h0: int, h1: int, rem: int, exact: int) -> int:
+    def key(h0: int, h1: int, rem: int) -> int:
         """The position renumbered by relative rank: equal positions share a key.
 
-        ``exact`` is ``rem | h0 << 27 | h1 << 54``, under which the key is remembered (the
-        search looks there first).  The suits' lengths and the matadors out, which the
-        renumbering loses, depend on ``rem`` alone and are remembered by it.
+        Remembered by ``rem``, the cards out (see ``_seen``); the search looks there first.
         """
-        shape = shapes.get(rem)
-        if shape is None:
-            lens = (
-                (rem & bm0).bit_count()
-                | (rem & bm1).bit_count() << 4
-                | (rem & bm2).bit_count() << 8
-                | (rem & bm3).bit_count() << 12
-            )
-            # the low five bits: how many cards out the first chunk holds
-            shape = shapes[rem] = lens << 54 | (rem & matm).bit_count() << 70 | (rem & 0xFFFF).bit_count()
         k = chunks[(rem & 0xFFFF) << 32 | (h0 & 0xFFFF) << 16 | (h1 & 0xFFFF)]
-        s = shape & 31
         r = rem >> 16
         if r:
-            k |= chunks[r << 32 | (h0 >> 16) << 16 | h1 >> 16] << s
-        k = keys[exact] = k | (shape - s)
+            k |= chunks[r << 32 | (h0 >> 16) << 16 | h1 >> 16] << (rem & 0xFFFF).bit_count()
+        lens = (
+            (rem & bm0).bit_count()
+            | (rem & bm1).bit_count() << 4
+            | (rem & bm2).bit_count() << 8
+            | (rem & bm3).bit_count() << 12
+        )
+        k = keys[rem] = k | lens << 54 | (rem & matm).bit_count() << 70
         return k
 
     def sure(ta: int, tb_: int) -> int:
@@ -683,10 +687,9 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
         if hi < target:
             return hi
         # the transposition table: bounds on the Ombre's tricks to come, or on the outcome
-        exact = rem | h0 << 27 | h1 << 54
-        k = keys.get(exact)
+        k = keys.get(rem)
         if k is None:
-            k = key(h0, h1, rem, exact)
+            k = key(h0, h1, rem)
         k |= leader << 72
         if tricks_obj:
             base = o
