@@ -104,6 +104,7 @@ class Solver:
         # one deal: ``_seen``, the cards each seat has held so far, tells when one does not
         self._memo2: dict[int, int] = {}
         self._keys: dict[int, int] = {}
+        self._sure_by: dict[int, int] = {}  # sure trump tricks (_TrumpBounds) by the trumps out
         self._seen = (0, 0, 0)
         self.stats = SearchStats()
         self._lay = _NO_CARDS[self.trump]  # replaced by the first position's cards
@@ -188,6 +189,7 @@ class Solver:
             # another deal: the tables by the cards out no longer hold
             self._memo2.clear()
             self._keys.clear()
+            self._sure_by.clear()
         self._seen = (s0 | h0, s1 | h1, s2 | h2)
         o = self.ombre
         won = (pos.won[o], pos.won[(o + 1) % 3], pos.won[(o + 2) % 3])
@@ -334,6 +336,7 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
     history = ([0] * 40, [0] * 40, [0] * 40)
     memo2 = solver._memo2
     keys = solver._keys
+    sure_by = solver._sure_by
     stats = solver.stats
     tbase = tb.trump_base
     follow = tb.follow_mask
@@ -663,7 +666,11 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
         sure_q = -1
         if tO:
             if tD1 | tD2:
-                sure_q = trump_bounds[tO >> tbase | (tD1 >> tbase) << 12 | (tD2 >> tbase) << 24]
+                sure_q = sure_by.get(rem & tmask, -1)
+                if sure_q < 0:
+                    sure_q = sure_by[rem & tmask] = trump_bounds[
+                        tO >> tbase | (tD1 >> tbase) << 12 | (tD2 >> tbase) << 24
+                    ]
                 lo_q = sure_q & 15
                 hi_q = sure_q >> 4
             else:
