@@ -9,6 +9,10 @@ The search uses the tools that make bridge solvers fast:
 * a transposition table at trick starts, keyed on the position renumbered by
   relative rank (only the order of the cards still out matters, so equal
   positions share an entry), holding a lower and an upper bound;
+* within one deal the cards still out fix the hands, so what depends on the
+  hands alone (the relative-rank key, the sure trump tricks, the two-trick
+  values) is remembered by the cards out, a one-digit integer, until a
+  position puts a card in another hand;
 * one card tried per run of equivalent cards (cards of one hand with no
   outstanding card between them), the matadors kept apart from the other
   trumps, since only they have the privilege of not following a lower trump;
