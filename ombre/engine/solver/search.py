@@ -658,35 +658,41 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
                 return last(h0, h1, h2, leader, o, a, b)
             return final(o, a, b)
         stats.nodes += 1
-        hs = (h0, h1, h2)
-        hO = hs[om]
-        hD1 = hs[d1]
-        hD2 = hs[d2]
         rem = h0 | h1 | h2
-        tO = hO & tmask
-        tD1 = hD1 & tmask
-        tD2 = hD2 & tmask
-        # sure tricks for each side, whoever leads; quick tricks for the side on lead
-        sure_q = -1
-        if tO:
-            if tD1 | tD2:
-                sure_q = sure_by.get(rem & tmask, -1)
-                if sure_q < 0:
-                    sure_q = sure_by[rem & tmask] = trump_bounds[
-                        tO >> tbase | (tD1 >> tbase) << 12 | (tD2 >> tbase) << 24
-                    ]
-                lo_q = sure_q & 15
-                hi_q = sure_q >> 4
-            else:
+        # sure tricks for each side, whoever leads, by the trumps out (-1: one side has none);
+        # quick tricks for the side on lead
+        sure_q = sure_by.get(rem & tmask, -2)
+        if sure_q == -2:
+            hs = (h0, h1, h2)
+            tO = hs[om] & tmask
+            tD1 = hs[d1] & tmask
+            tD2 = hs[d2] & tmask
+            sure_q = -1
+            if tO and tD1 | tD2:
+                sure_q = trump_bounds[tO >> tbase | (tD1 >> tbase) << 12 | (tD2 >> tbase) << 24]
+            sure_by[rem & tmask] = sure_q
+        if sure_q >= 0:
+            lo_q = sure_q & 15
+            hi_q = sure_q >> 4
+        else:
+            # one side holds no trump: the other side's trumps and top plain cards
+            hs = (h0, h1, h2)
+            hO = hs[om]
+            tO = hO & tmask
+            if tO:
                 lo_q = tO.bit_count() + tops(hO, rem)
                 hi_q = 0
-        else:
-            lo_q = 0
-            hi_q = tD1.bit_count() + tops(hD1, rem) if tD1 else 0
-            if tD2:
-                q2 = tD2.bit_count() + tops(hD2, rem)
-                if q2 > hi_q:
-                    hi_q = q2
+            else:
+                lo_q = 0
+                hD1 = hs[d1]
+                hD2 = hs[d2]
+                tD1 = hD1 & tmask
+                tD2 = hD2 & tmask
+                hi_q = tD1.bit_count() + tops(hD1, rem) if tD1 else 0
+                if tD2:
+                    q2 = tD2.bit_count() + tops(hD2, rem)
+                    if q2 > hi_q:
+                        hi_q = q2
         if tricks_obj:
             lo = o + lo_q
             hi = o + n - hi_q
@@ -720,6 +726,13 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
                 return lo
             if hi < target:
                 return hi
+        hs = (h0, h1, h2)
+        hO = hs[om]
+        hD1 = hs[d1]
+        hD2 = hs[d2]
+        tO = hO & tmask
+        tD1 = hD1 & tmask
+        tD2 = hD2 & tmask
         # the dearer bounds for the side on lead, only when the cheap ones and the table leave
         # the test open (a bound that decides it goes into the table, so a second visit ends there)
         if leader == om:
