@@ -109,6 +109,7 @@ class Solver:
         self._memo2: dict[int, int] = {}
         self._keys: dict[int, int] = {}
         self._sure_by: dict[int, int] = {}  # sure trump tricks (_TrumpBounds) by the trumps out
+        self._lead_by: dict[int, int] = {}  # the Ombre's trump lead (lead_trump) by the trumps out
         self._seen = (0, 0, 0)
         self.stats = SearchStats()
         self._lay = _NO_CARDS[self.trump]  # replaced by the first position's cards
@@ -194,6 +195,7 @@ class Solver:
             self._memo2.clear()
             self._keys.clear()
             self._sure_by.clear()
+            self._lead_by.clear()
         self._seen = (s0 | h0, s1 | h1, s2 | h2)
         o = self.ombre
         won = (pos.won[o], pos.won[(o + 1) % 3], pos.won[(o + 2) % 3])
@@ -341,6 +343,8 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
     memo2 = solver._memo2
     keys = solver._keys
     sure_by = solver._sure_by
+    lead_by = solver._lead_by
+    lead_bits = (0, 1 << 72, 2 << 72)  # the leader's place in a table key
     stats = solver.stats
     tbase = tb.trump_base
     follow = tb.follow_mask
@@ -707,7 +711,7 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
         k = keys.get(rem)
         if k is None:
             k = key(h0, h1, rem)
-        k |= leader << 72
+        k |= lead_bits[leader]
         if tricks_obj:
             base = o
         else:
@@ -739,7 +743,9 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
             need = target - o if tricks_obj else need_lo[o, a, b, target]
             q = quick(hO, hD1, hD2, rem, 0, need)
             if tO and tD1 | tD2:
-                q2 = lead_trump(tO, tD1, tD2)
+                q2 = lead_by.get(rem & tmask, -1)
+                if q2 < 0:
+                    q2 = lead_by[rem & tmask] = lead_trump(tO, tD1, tD2)
                 if q2 > q:
                     q = q2
                 if q < need:
