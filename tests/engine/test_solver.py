@@ -331,6 +331,18 @@ def test_one_solver_serves_many_deals() -> None:
         assert shared.analyse(pos) == Solver(Suit.SPADES, 0).analyse(pos)
 
 
+def test_one_solver_same_cards_other_hands() -> None:
+    # the solver remembers some tables by the cards out, which fix the hands only within one deal:
+    # the same cards shared otherwise between the defenders must not be read from them
+    for seed, cut in ((0, 6), (2, 2)):
+        pos = random_position(seed)
+        h0, h1, h2 = pos.hands
+        swapped = Position((h0, h2[:cut] + h1[cut:], h1[:cut] + h2[cut:]), pos.trump, pos.ombre, pos.leader)
+        shared = Solver(pos.trump, pos.ombre)
+        assert shared.value(pos) == Solver(pos.trump, pos.ombre).value(pos)
+        assert shared.value(swapped) == Solver(pos.trump, pos.ombre).value(swapped)
+
+
 def test_matadors_privilege_is_respected() -> None:
     # Spadille alone need not be played to the King of trumps, and waits to beat it.
     pos = Position.from_hands(["Ks 5c", "Kd 4d", "5h As"], "s", ombre=0, leader=0, won=(3, 2, 2))

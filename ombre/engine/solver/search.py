@@ -9,6 +9,10 @@ The search uses the tools that make bridge solvers fast:
 * a transposition table at trick starts, keyed on the position renumbered by
   relative rank (only the order of the cards still out matters, so equal
   positions share an entry), holding a lower and an upper bound;
+* within one deal the cards still out fix the hands, so what depends on the
+  hands alone (the relative-rank key, the sure trump tricks, the two-trick
+  values) is remembered by the cards out, a one-digit integer, until a
+  position puts a card in another hand;
 * one card tried per run of equivalent cards (cards of one hand with no
   outstanding card between them), the matadors kept apart from the other
   trumps, since only they have the privilege of not following a lower trump;
@@ -16,8 +20,8 @@ The search uses the tools that make bridge solvers fast:
   top ones, the Ombre's until a defender could still hold a higher one, once
   the other side has no trumps or must follow; for the Ombre also those plain
   cards first, then one trump lead and his sure trumps), and sure trump tricks
-  checked in the trick loop itself when no trump falls, so such positions cost
-  no search;
+  checked in the trick loop itself when no trump falls, as is a trick that
+  brings the Ombre to the target, so such positions cost no search;
 * move ordering: the card that decided the same position before, then the
   lead that last decided a test at the same seat and trick count (a killer
   move); the Ombre's winners first; a defender cashes plain winners the Ombre
@@ -45,6 +49,7 @@ from ombre.engine.solver.objective import Objective
 from ombre.engine.solver.position import Position, PositionError, _check_position
 from ombre.engine.solver.tables import (
     _BEST,
+    _BITS,
     _CHUNKS,
     _FINAL,
     _LEAD_TRUMP,
@@ -99,7 +104,13 @@ class Solver:
         self._full = TABLES[self.trump]
         self._tt: dict[int, int] = {}
         self._hint: dict[int, int] = {}
+        # remembered by the cards out alone, which fix the hands while every position comes from
+        # one deal: ``_seen``, the cards each seat has held so far, tells when one does not
         self._memo2: dict[int, int] = {}
+        self._keys: dict[int, int] = {}
+        self._sure_by: dict[int, int] = {}  # sure trump tricks (_TrumpBounds) by the trumps out
+        self._lead_by: dict[int, int] = {}  # the Ombre's trump lead (lead_trump) by the trumps out
+        self._seen = (0, 0, 0)
         self.stats = SearchStats()
         self._lay = _NO_CARDS[self.trump]  # replaced by the first position's cards
         self._search: _SearchFn = _build_search(self)
@@ -172,13 +183,23 @@ class Solver:
             # new cards: a layout over them; the table's keys do not depend on it, the rest does
             self._lay = _layout(self._full, cards)
             self._hint.clear()
-            self._memo2.clear()
+            self._seen = (0, 0, 0)
             self._search = _build_search(self)
         tb = self._lay.tb
-        hs = tuple(tb.mask(h) for h in pos.hands)
+        h0, h1, h2 = (tb.mask(h) for h in pos.hands)
+        s0, s1, s2 = self._seen
+        if h0 & (s1 | s2) or h1 & (s0 | s2) or h2 & (s0 | s1):
+            s0 = s1 = s2 = 0
+        if not s0 | s1 | s2:
+            # another deal: the tables by the cards out no longer hold
+            self._memo2.clear()
+            self._keys.clear()
+            self._sure_by.clear()
+            self._lead_by.clear()
+        self._seen = (s0 | h0, s1 | h1, s2 | h2)
         o = self.ombre
         won = (pos.won[o], pos.won[(o + 1) % 3], pos.won[(o + 2) % 3])
-        return (hs[0], hs[1], hs[2]), pos.leader, tuple(tb.code_of[c.index] for c in pos.trick), won
+        return (h0, h1, h2), pos.leader, tuple(tb.code_of[c.index] for c in pos.trick), won
 
     def _run(self, c: int, hand: int, others: int) -> int:
         """The run of cards of ``hand`` equivalent to ``c`` (``others``: the cards outside the hand)."""
@@ -320,7 +341,10 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
     # entry by the tricks left, so an ascending sort puts those that decided most (and highest) first
     history = ([0] * 40, [0] * 40, [0] * 40)
     memo2 = solver._memo2
-    keys: dict[int, int] = {}
+    keys = solver._keys
+    sure_by = solver._sure_by
+    lead_by = solver._lead_by
+    lead_bits = (0, 1 << 72, 2 << 72)  # the leader's place in a table key
     stats = solver.stats
     tbase = tb.trump_base
     follow = tb.follow_mask
@@ -342,6 +366,7 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
     best_t = _BEST
     final_t = _FINAL
     nxt = _NEXT
+    bits = _BITS
 
     def final(o: int, a: int, b: int) -> int:
         return o if tricks_obj else final_t[o, a, b]
@@ -362,7 +387,7 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
         return o if tricks_obj else final_t[o, a, b]
 
     def small(h0: int, h1: int, h2: int, leader: int, o: int, a: int, b: int, target: int) -> int:
-        """The value with two tricks left, by minimax (remembered by the exact hands).
+        """The value with two tricks left, by minimax (remembered by the cards out, see ``_seen``).
 
         Under the tricks objective a test that the tricks won so far decide, or that the two to
         come cannot reach, returns that bound at once (``o`` or ``o + 2``); otherwise the value
@@ -373,9 +398,9 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
                 return o
             if o + 2 < target:
                 return o + 2
-        mkey = h0 | h1 << 27 | h2 << 54 | leader << 81
+        mkey = h0 | h1 | h2 | leader << 27
         if not tricks_obj:
-            mkey |= (o | a << 4 | b << 8) << 83
+            mkey |= (o | a << 4 | b << 8) << 29
         got = memo2.get(mkey)
         if got is not None:
             return got + o if tricks_obj else got
@@ -470,28 +495,21 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
         return best0
 
     def key(h0: int, h1: int, rem: int) -> int:
-        """The position renumbered by relative rank: equal positions share a key (remembered)."""
-        exact = rem | h0 << 27 | h1 << 54
-        k = keys.get(exact)
-        if k is not None:
-            return k
-        c = chunks[(rem & 0xFFFF) << 32 | (h0 & 0xFFFF) << 16 | (h1 & 0xFFFF)]
-        k0 = c & 0xFFFF
-        k1 = (c >> 16) & 0xFFFF
-        s = c >> 32
-        r = (rem >> 16) & 0xFFFF
+        """The position renumbered by relative rank: equal positions share a key.
+
+        Remembered by ``rem``, the cards out (see ``_seen``); the search looks there first.
+        """
+        k = chunks[(rem & 0xFFFF) << 32 | (h0 & 0xFFFF) << 16 | (h1 & 0xFFFF)]
+        r = rem >> 16
         if r:
-            c = chunks[r << 32 | ((h0 >> 16) & 0xFFFF) << 16 | ((h1 >> 16) & 0xFFFF)]
-            k0 |= (c & 0xFFFF) << s
-            k1 |= ((c >> 16) & 0xFFFF) << s
-            s += c >> 32
+            k |= chunks[r << 32 | (h0 >> 16) << 16 | h1 >> 16] << (rem & 0xFFFF).bit_count()
         lens = (
             (rem & bm0).bit_count()
             | (rem & bm1).bit_count() << 4
             | (rem & bm2).bit_count() << 8
             | (rem & bm3).bit_count() << 12
         )
-        k = keys[exact] = k0 | k1 << 27 | lens << 54 | (rem & matm).bit_count() << 70
+        k = keys[rem] = k | lens << 54 | (rem & matm).bit_count() << 70
         return k
 
     def sure(ta: int, tb_: int) -> int:
@@ -644,31 +662,41 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
                 return last(h0, h1, h2, leader, o, a, b)
             return final(o, a, b)
         stats.nodes += 1
-        hs = (h0, h1, h2)
-        hO = hs[om]
-        hD1 = hs[d1]
-        hD2 = hs[d2]
         rem = h0 | h1 | h2
-        tO = hO & tmask
-        tD1 = hD1 & tmask
-        tD2 = hD2 & tmask
-        # sure tricks for each side, whoever leads; quick tricks for the side on lead
-        sure_q = -1
-        if tO:
-            if tD1 | tD2:
+        # sure tricks for each side, whoever leads, by the trumps out (-1: one side has none);
+        # quick tricks for the side on lead
+        sure_q = sure_by.get(rem & tmask, -2)
+        if sure_q == -2:
+            hs = (h0, h1, h2)
+            tO = hs[om] & tmask
+            tD1 = hs[d1] & tmask
+            tD2 = hs[d2] & tmask
+            sure_q = -1
+            if tO and tD1 | tD2:
                 sure_q = trump_bounds[tO >> tbase | (tD1 >> tbase) << 12 | (tD2 >> tbase) << 24]
-                lo_q = sure_q & 15
-                hi_q = sure_q >> 4
-            else:
+            sure_by[rem & tmask] = sure_q
+        if sure_q >= 0:
+            lo_q = sure_q & 15
+            hi_q = sure_q >> 4
+        else:
+            # one side holds no trump: the other side's trumps and top plain cards
+            hs = (h0, h1, h2)
+            hO = hs[om]
+            tO = hO & tmask
+            if tO:
                 lo_q = tO.bit_count() + tops(hO, rem)
                 hi_q = 0
-        else:
-            lo_q = 0
-            hi_q = tD1.bit_count() + tops(hD1, rem) if tD1 else 0
-            if tD2:
-                q2 = tD2.bit_count() + tops(hD2, rem)
-                if q2 > hi_q:
-                    hi_q = q2
+            else:
+                lo_q = 0
+                hD1 = hs[d1]
+                hD2 = hs[d2]
+                tD1 = hD1 & tmask
+                tD2 = hD2 & tmask
+                hi_q = tD1.bit_count() + tops(hD1, rem) if tD1 else 0
+                if tD2:
+                    q2 = tD2.bit_count() + tops(hD2, rem)
+                    if q2 > hi_q:
+                        hi_q = q2
         if tricks_obj:
             lo = o + lo_q
             hi = o + n - hi_q
@@ -680,7 +708,10 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
         if hi < target:
             return hi
         # the transposition table: bounds on the Ombre's tricks to come, or on the outcome
-        k = key(h0, h1, rem) | leader << 72
+        k = keys.get(rem)
+        if k is None:
+            k = key(h0, h1, rem)
+        k |= lead_bits[leader]
         if tricks_obj:
             base = o
         else:
@@ -699,13 +730,22 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
                 return lo
             if hi < target:
                 return hi
+        hs = (h0, h1, h2)
+        hO = hs[om]
+        hD1 = hs[d1]
+        hD2 = hs[d2]
+        tO = hO & tmask
+        tD1 = hD1 & tmask
+        tD2 = hD2 & tmask
         # the dearer bounds for the side on lead, only when the cheap ones and the table leave
         # the test open (a bound that decides it goes into the table, so a second visit ends there)
         if leader == om:
             need = target - o if tricks_obj else need_lo[o, a, b, target]
             q = quick(hO, hD1, hD2, rem, 0, need)
             if tO and tD1 | tD2:
-                q2 = lead_trump(tO, tD1, tD2)
+                q2 = lead_by.get(rem & tmask, -1)
+                if q2 < 0:
+                    q2 = lead_by[rem & tmask] = lead_trump(tO, tD1, tD2)
                 if q2 > q:
                     q = q2
                 if q < need:
@@ -863,7 +903,7 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
             lead_cards = leads(H0, others0, leader, m0, hs[om])
         best0 = -1 if m0 else 99
         best_card = -1
-        all1: list[int] | None = None
+        all1: tuple[int, ...] | None = None
         all2: tuple[int, ...] | None = None
         # after this trick: two tricks left go to the two-trick minimax directly
         n1 = n - 1
@@ -872,7 +912,7 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
         hi_q = sure_q >> 4
 
         for c0 in lead_cards:
-            H0n = H0 ^ (1 << c0)
+            H0n = H0 ^ bits[c0]
             plain0 = sure_q >= 0 and c0 < tbase
             # the cards the second and third players may play, as runs lowest first; the
             # cards that beat the lead are always the last runs (the led suit above it, or trumps)
@@ -891,16 +931,16 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
                 if not L2 & pv:
                     L2 = 0
             if L1:
-                seconds = list(runs[L1 | (others1 & fm) << 27])
+                seconds = runs[L1 | (others1 & fm) << 27]
             else:
                 L1 = H1
                 if all1 is None:
-                    all1 = []
+                    all1 = ()
                     for bm in blocks_up:
                         x = H1 & bm
                         if x:
                             all1 += runs[x | (others1 & bm) << 27]
-                seconds = list(all1)
+                seconds = all1
             if L2:
                 thirds0 = runs[L2 | (others2 & fm) << 27]
             else:
@@ -928,13 +968,13 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
                     if j == len(seconds):
                         j = i if m1 else 0
                     if j and (m1 or beat3 >> (c0 + 1)):
-                        seconds.insert(0, seconds.pop(j))
+                        seconds = (seconds[j],) + seconds[:j] + seconds[j + 1 :]
                 elif i and not beat3 >> (c0 + 1):
                     # a defender second, his partner unable to beat the lead: his cheapest winner
-                    seconds.insert(0, seconds.pop(i))
+                    seconds = (seconds[i],) + seconds[:i] + seconds[i + 1 :]
             best1 = -1 if m1 else 99
             for c1 in seconds:
-                H1n = H1 ^ (1 << c1)
+                H1n = H1 ^ bits[c1]
                 plain1 = plain0 and c1 < tbase
                 if c1 > c0 and ok >> c1 & 1:
                     cur, wpos = c1, 1
@@ -952,7 +992,7 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
                         thirds = thirds0[i:] + thirds0[:i]
                 best2 = -1 if m2 else 99
                 for c2 in thirds:
-                    H2n = H2 ^ (1 << c2)
+                    H2n = H2 ^ bits[c2]
                     if c2 > cur and ok >> c2 & 1:
                         wseat, r = p2, r2
                     elif wpos:
@@ -965,7 +1005,10 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
                         no, na, nb = o, a + 1, b
                     else:
                         no, na, nb = o, a, b + 1
-                    if plain1 and c2 < tbase and (no + lo_q >= target or no + n1 - hi_q < target):
+                    if no >= target and tricks_obj:
+                        # the Ombre has reached the target with this trick: no search
+                        v = no
+                    elif plain1 and c2 < tbase and (no + lo_q >= target or no + n1 - hi_q < target):
                         # no trump fell: the next position's sure trump tricks decide it
                         v = no + lo_q if no + lo_q >= target else no + n1 - hi_q
                     elif p0 == 0:

@@ -2,7 +2,7 @@
 
 Tables that depend only on the rules are built once at import (``_FINAL``, ``_WORST``,
 ``_BEST``, ``_NEED_LO``, ``_NEED_HI``); the others are filled on first use and
-shared by every solver (``_Runs`` per layout, ``_TRUMP_BOUNDS``, ``_CHUNKS``).
+shared by every solver (``_Runs`` per layout, ``_TRUMP_BOUNDS``, ``_CHUNKS8``, ``_CHUNKS``).
 Every name is private to the solver's package; :mod:`ombre.engine.solver.search` reads them.
 """
 
@@ -120,6 +120,8 @@ class _Runs(dict[int, tuple[int, ...]]):
 #: keys shift by the literal 27, which Python folds into a constant)
 _W = 27
 _LOW = (1 << _W) - 1
+#: ``_BITS[c]`` is ``1 << c``: a lookup, where the shift would make a new integer
+_BITS = tuple(1 << c for c in range(_W))
 
 
 @dataclass(frozen=True)
@@ -211,22 +213,22 @@ class _TrumpBounds(dict[int, int]):
         return v
 
 
-class _Chunks(dict[int, int]):
-    """Sixteen codes of two hands renumbered by relative rank (``pext``), filled on first use.
+class _Chunks8(dict[int, int]):
+    """Eight codes of two hands renumbered by relative rank (``pext``), filled on first use.
 
-    ``[r << 32 | h0 << 16 | h1]``, for ``r`` the cards still out in a 16-code
-    chunk and ``h0``, ``h1`` two hands' cards in it, is ``k0 | k1 << 16 |
-    popcount(r) << 32``: ``k0`` has bit ``i`` when the ``i``-th card out is in ``h0``,
-    likewise ``k1``.
+    ``[r << 16 | h0 << 8 | h1]``, for ``r`` the cards still out in an 8-code
+    chunk and ``h0``, ``h1`` two hands' cards in it, is ``k0 | k1 << 27``: ``k0``
+    has bit ``i`` when the ``i``-th card out is in ``h0``, likewise ``k1`` (27 bits
+    apart, as the search's keys hold them).  At most 4 ** 8 entries, shared by all deals.
 
-    >>> _CHUNKS[0b1101 << 32 | 0b1000 << 16 | 0b0001] == (0b100 | 0b001 << 16 | 3 << 32)
+    >>> _CHUNKS8[0b1101 << 16 | 0b1000 << 8 | 0b0001] == (0b100 | 0b001 << 27)
     True
     """
 
     def __missing__(self, key: int) -> int:
-        r = key >> 32
-        h0 = (key >> 16) & 0xFFFF
-        h1 = key & 0xFFFF
+        r = key >> 16
+        h0 = (key >> 8) & 0xFF
+        h1 = key & 0xFF
         k0 = k1 = 0
         k = 0
         x = r
@@ -238,10 +240,28 @@ class _Chunks(dict[int, int]):
                 k1 |= 1 << k
             k += 1
             x ^= low
-        v = k0 | k1 << 16 | k << 32
+        v = k0 | k1 << 27
         self[key] = v
         return v
 
 
+class _Chunks(dict[int, int]):
+    """The same for sixteen codes, ``[r << 32 | h0 << 16 | h1]``, from two eight-code chunks.
+
+    >>> _CHUNKS[0b1101 << 40 | 0b1000 << 24 | 0b0001 << 8] == (0b100 | 0b001 << 27)
+    True
+    """
+
+    def __missing__(self, key: int) -> int:
+        r = key >> 32
+        h0 = key >> 16
+        v = _CHUNKS8[(r & 0xFF) << 16 | (h0 & 0xFF) << 8 | (key & 0xFF)]
+        if r >> 8:
+            v |= _CHUNKS8[(r >> 8) << 16 | (h0 & 0xFF00) | (key & 0xFF00) >> 8] << (r & 0xFF).bit_count()
+        self[key] = v
+        return v
+
+
+_CHUNKS8 = _Chunks8()
 _TRUMP_BOUNDS = _TrumpBounds()
 _CHUNKS = _Chunks()
