@@ -154,7 +154,7 @@ def play_batch(trumps: U8, perms: U8, trs: U8, plays: U8 | None = None) -> I64:
 class _Scratch:
     """What playing ``m`` hands at once needs that does not depend on the hands: indexes, and arrays to
     fill, which a run of many chunks makes once (the first writes to a new array of that size cost page
-    faults: measured, more than the rest of the setting up)."""
+    faults: measured, about a third of the time of setting a chunk up)."""
 
     def __init__(self, m: int) -> None:
         self.m = m
