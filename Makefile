@@ -53,14 +53,14 @@ lint: $(STAMP)
 	$(BIN)/lint-imports --no-cache
 
 unit: $(STAMP)
-	$(BIN)/pytest -q ombre tests -m "not book and not browser" -p no:cacheprovider
+	$(BIN)/pytest -q ombre tests -m "not book and not browser" -p no:cacheprovider -n 2
 
 nbval: $(STAMP)
 	$(BIN)/pytest -q -p no:cacheprovider --nbval --nbval-current-env \
 	  --nbval-sanitize-with tests/nbval_sanitize.cfg notebooks -o addopts=""
 
 book-tests: $(STAMP)
-	$(BIN)/pytest -q -p no:cacheprovider tests -m "book or browser" --browser chromium \
+	$(BIN)/pytest -q -p no:cacheprovider tests -m "book or browser" --browser chromium -n 2 \
 	  -W ignore::pytest.PytestRemovedIn10Warning
 
 ## lab: open the notebooks in JupyterLab
