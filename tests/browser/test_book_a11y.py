@@ -8,6 +8,7 @@ import re
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from .conftest import VENDOR, watch_page
 
@@ -245,8 +246,9 @@ def test_cards_in_the_computed_tables_are_named(
     if caption is not None:
         tables = tables.filter(has_text=caption)
     named = tables.get_by_role("img", name=name, exact=True)
+    # waits for the page to settle first (a loaded machine once counted before the tables were there)
+    expect(named.first).to_have_text(card)
     assert named.count() > 0
-    assert named.first.text_content() == card
     # each card written in the page's text is named as the viewer names it, by its plain name
     from ombre.display.cardtext import card_label
 
