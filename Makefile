@@ -60,7 +60,7 @@ nbval: $(STAMP)
 	  --nbval-sanitize-with tests/nbval_sanitize.cfg notebooks -o addopts=""
 
 book-tests: $(STAMP)
-	$(BIN)/pytest -q -p no:cacheprovider tests -m "book or browser" --browser chromium -n 2 \
+	$(BIN)/pytest -q -p no:cacheprovider tests -m "book or browser" --browser chromium \
 	  -W ignore::pytest.PytestRemovedIn10Warning
 
 ## lab: open the notebooks in JupyterLab
