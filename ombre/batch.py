@@ -58,7 +58,7 @@ def _lead(trump: int, code: int) -> int:
     """What a lead of ``code`` sets (see :data:`_LEAD`)."""
     tb = TABLES_BY_INDEX[trump]
     privileged = min(max(code - 36, 0), 3)
-    block = sorted(set(tb.block_base)).index(tb.block_base[code])
+    block = _BLOCK_RANKS[trump][code]
     return _label_bits(tb.follow_mask[code]) | privileged << 49 | (trump * 4 + block) * 40 << 51
 
 
@@ -70,9 +70,9 @@ _LEAD = np.array([_lead(t, c) for t in range(4) for c in range(40)], dtype=np.in
 #: block led or a trump), else -1
 _COUNTS = np.array(
     [
-        c if tb.win_mask[tb.block_base.index(b)] >> c & 1 else -1
-        for tb in TABLES_BY_INDEX
-        for b in sorted(set(tb.block_base))
+        c if tb.win_mask[ranks.index(rank)] >> c & 1 else -1
+        for tb, ranks in zip(TABLES_BY_INDEX, _BLOCK_RANKS, strict=True)
+        for rank in range(4)
         for c in range(40)
     ],
     dtype=np.int64,
