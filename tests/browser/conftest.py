@@ -110,6 +110,13 @@ class PageWatch:
         assert not problems, "\n".join(problems)
 
 
+def _failed(request: Any) -> bool:
+    """Whether a failed request is the book's fault: one cancelled because the page navigated away
+    (``net::ERR_ABORTED``, as a favicon still loading when a test opens the next page) is not; a
+    missing file shows as its 404 response, an external request in ``external``."""
+    return request.failure != "net::ERR_ABORTED"
+
+
 def watch_page(page: Any, origin: str) -> PageWatch:
     """Record everything on ``page`` that the book must not do; external requests are aborted."""
     watch = PageWatch(origin)
@@ -125,7 +132,7 @@ def watch_page(page: Any, origin: str) -> PageWatch:
     page.route("**/*", route)
     page.on("console", lambda m: watch.errors.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda e: watch.errors.append(str(e)))
-    page.on("requestfailed", lambda r: watch.failed.append(f"{r.url} ({r.failure})"))
+    page.on("requestfailed", lambda r: watch.failed.append(f"{r.url} ({r.failure})") if _failed(r) else None)
     page.on("response", lambda r: watch.failed.append(f"{r.url} ({r.status})") if r.status >= 400 else None)
 
     def on_dialog(d: Any) -> None:
@@ -142,6 +149,16 @@ def watched(page: Any, book_url: str) -> Iterator[tuple[Any, PageWatch]]:
     watch = watch_page(page, book_url)
     yield page, watch
     watch.assert_clean()
+
+
+def wait_for_transitions(page: Any) -> None:
+    """Wait until no CSS transition or finite animation runs: a colour check made while the theme
+    fades from light to dark (the buttons' 0.15 s transitions) would measure a colour in between."""
+    page.wait_for_function(
+        "document.getAnimations().every(a => a.playState !== 'running'"
+        " || a.effect.getComputedTiming().iterations === Infinity)",
+        timeout=15_000,
+    )
 
 
 def run_axe(page: Any) -> list[dict[str, Any]]:

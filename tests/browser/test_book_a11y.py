@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import VENDOR, watch_page
+from .conftest import VENDOR, wait_for_transitions, watch_page
 
 pytestmark = pytest.mark.browser
 
@@ -60,6 +60,7 @@ def test_dark_mode_contrast(browser: Any, book_url: str, path: str) -> None:
         if path.startswith("book/edition/"):
             # the braille views too, cells of the neighbouring sections included
             page.evaluate("document.querySelectorAll('[role=tab][id$=-tab-braille]').forEach(t => t.click())")
+        wait_for_transitions(page)
         report = _report(_axe(page, ["color-contrast"]))
         assert not report, f"{path}:\n" + "\n".join(report[:20])
         watch.assert_clean()
