@@ -332,7 +332,8 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
     # tally[won]: hands by the tricks won, kept as one number (see ``lead``)
     tally = [0] * 100
     batch = j = 0
-    trumps = perms = b""
+    trumps = b""
+    perms = bytearray()
     words: list[int] = []
     for hand_no in range(n):
         if j == batch:
@@ -351,14 +352,14 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
             raw[4::8] = dealing[3::4]
             keys = array("d", raw).tolist()
             keys.sort()
-            perms = pack(*keys)[0::8]
+            perms = bytearray(pack(*keys)[0::8])
         ti = trumps[j]
         # the deal: a uniformly random order of the 40 codes, nine to each seat
         perm = perms[40 * j : 40 * j + 40]
         plays = words[_PLAY_WORDS * j : _PLAY_WORDS * j + _PLAY_WORDS]
         j += 1
         # the seats' cards as the leader ("a") and the two players after him, in the dealt order
-        la, lb, lc = bytearray(perm[0:9]), bytearray(perm[9:18]), bytearray(perm[18:27])
+        la, lb, lc = perm[0:9], perm[9:18], perm[18:27]
         # and bit sets, three bits a code (see ``_SPREAD``): the seat of each code, highest first, read
         # as one octal numeral whose digit is 1, 2 or 4 for the seats, then split by seat
         h = int(maketrans(perm, seat_chars)[39::-1].translate(octal), 8)
@@ -373,7 +374,7 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
         log: list[int] | None = None
         if record is not None:
             log = []
-            record.append((perm[0:27], ti, log))
+            record.append((bytes(perm[0:27]), ti, log))
         # a trick's word, for the plays after the leader's
         for w in plays:
             c0 = la.pop()
