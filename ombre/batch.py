@@ -3,9 +3,11 @@
 numpy is an optional dependency (``pip install ombre[batch]``), so this module stands outside the
 engine, whose modules use the standard library alone (they run in Pyodide).  It draws the same
 random words as the scalar core, in the same order, from the same seed (numpy's MT19937 takes
-over the state of :class:`random.Random`), sorts the same keys and plays by the same rules, one
-numpy operation for a few thousand deals at once: for the same ``n`` and ``seed`` the hands, the
-plays and the counts are those of ``ombre.engine._core.playouts``.
+over the state of :class:`random.Random`), sorts the same keys, gives the same words to the plays
+(a player obliged to follow takes the card at place ``w % k`` of his ``k`` cards of the suit, found in
+a table over the suit's twelve bits) and plays by the same rules, one numpy operation for a few
+thousand deals at once: for the same ``n`` and ``seed`` the hands, the plays and the counts are those
+of ``ombre.engine._core.playouts``.
 
 >>> from ombre.engine import _core
 >>> playouts(300, seed=4) == _core.playouts(300, seed=4)

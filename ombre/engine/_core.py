@@ -274,38 +274,46 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
     """Play ``n`` complete random hands: a random deal, a random trump, uniformly random legal cards.
 
     The eldest hand (seat 0) is the Ombre and leads; the result is counted
-    for each hand.  The random stream (:mod:`ombre.batch` draws the same and
-    plays the same hands):
+    for each hand.  How the randomness stays exact yet cheap (the batch
+    engine, :mod:`ombre.batch`, draws the same random words in the same
+    order and plays the same hands):
 
-    * Each hand takes :data:`HAND_WORDS` (46) random 32-bit words, in the
-      order ``Random.randbytes`` gives them (little-endian), drawn for 28
-      hands at a time: word 0 chooses the trump (``word % 4``); words 1 to
-      27 deal; words 28 to 45 are kept for the plays.
-    * The deal: from the 40 codes in ascending order, word ``1 + i`` takes out
-      the card at place ``word % (40 - i)`` of those left (``bytearray.pop``), for
-      ``i`` from 0 to 26; the first nine cards taken go to seat 0, the next
-      nine to seat 1, the last nine to seat 2.  Each seat keeps its cards in
-      the order taken, a uniformly random order.
+    * Random bytes are drawn for 28 hands at a time (``Random.randbytes``):
+      first one byte a hand, which chooses the trump (its two low bits);
+      then 40 random 32-bit words a hand for the deal; then nine words a
+      hand for the plays, one a trick (words little-endian, as
+      ``randbytes`` gives them).
+    * The deal: each hand sorts 64-bit keys, read as floats: the low byte is
+      the code (so keys never tie), then one random word, and a top byte
+      that orders the hands of a batch, so that one sort serves the whole
+      batch.  The sorted codes are a uniformly random order of the pack;
+      the first nine go to seat 0, the next nine to seat 1, the next nine to
+      seat 2, and each seat keeps its cards in that order (a bytearray,
+      which the garbage collector need not track).
     * When every card of the hand is legal (a lead, or a player void in the
       suit led), the last card of that order still in hand is played: a
       uniformly random one, and what remains is still in uniformly random
       order.
-    * When the choice is restricted to one block (following suit, or trumps to
-      a trump lead when no matador's privilege excuses them), the ``k`` legal
-      cards are the seat's cards of that block, and the card at place
-      ``word % k`` of them in ascending code order is played, ``word`` being
-      word ``28 + 2 * trick + place - 1`` (trick 0 to 8; place 1 or 2 after
-      the leader), whether the play uses it or not.  The choice does not look
-      at the order dealt, so taking that card out leaves the rest of the
-      order uniformly random.
+    * When the choice is restricted to one block (following suit, or trumps
+      to a trump lead when the matadors' privilege excuses none of the
+      seat's trumps), the ``k`` legal cards are the seat's cards of that
+      block, and the one at place ``w % k`` of them in ascending code order
+      is played, ``w`` the trick's word.  When both players after the leader
+      are so restricted, the first takes ``w % k1`` and the second
+      ``(w // k1) % k2``: the pair is ``w % (k1 * k2)`` written in two
+      digits, so the two choices are independent.  A choice that does not
+      look at the dealt order leaves the rest of that order uniformly random.
 
-    So every choice is uniform but for the remainder of a 32-bit word divided
-    by ``k``: it favours the first ``2**32 % k`` places by one part in about
-    ``2**32 / k``.  Over a hand's 27 draws of the deal (``k`` from 14 to 40,
-    729 in all) and its at most 18 restricted plays (``k`` at most 12), the
-    chances drift by at most 945 / 2**32 in all, about once in 4.5 million
-    hands; no test could see it.  (Before, sorted random keys dealt the cards,
-    and two equal keys had the same effect about as often.)
+    Two departures from uniform remain, both far below anything a test could
+    see.  Two equal words among a hand's 40 dealing keys (780 pairs) are
+    ordered by code: about once in 5.5 million hands (780 / 2**32).  And a
+    32-bit word taken modulo ``m`` (``k``, or ``k1 * k2``) favours the first
+    ``2**32 % m`` places by one part in about ``2**32 / m``; over a hand the
+    ``m`` of its restricted tricks add up to about 17 on average (41 at most
+    in 20,000 hands), so that happens about once in 250 million hands.  (The
+    dealing order could also come from a draw a card, the ``i``-th card at
+    place ``word % (40 - i)`` of those left: measured, it costs more than the
+    sort, as each of its 27 steps is a call from C into Python's integers.)
 
     With a list as ``record``, each hand appends ``(deal, trump index, plays)``:
     ``deal`` the 27 dealt codes (nine each, seat 0 first) and ``plays`` the
