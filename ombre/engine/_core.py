@@ -481,7 +481,6 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
     return PlayoutStats(n, results, tuple(hist))
 
 
-_CODE_BYTES = bytes(range(40))
 #: hands whose random bytes are drawn, and keys sorted, at once
 _BATCH = 28
 #: the random 32-bit words a hand takes for its plays: one a trick
