@@ -3,9 +3,11 @@
 numpy is an optional dependency (``pip install ombre[batch]``), so this module stands outside the
 engine, whose modules use the standard library alone (they run in Pyodide).  It draws the same
 random words as the scalar core, in the same order, from the same seed (numpy's MT19937 takes
-over the state of :class:`random.Random`), sorts the same keys and plays by the same rules, one
-numpy operation for a few thousand deals at once: for the same ``n`` and ``seed`` the hands, the
-plays and the counts are those of ``ombre.engine._core.playouts``.
+over the state of :class:`random.Random`), sorts the same keys, gives the same words to the plays
+(a player obliged to follow takes the card at place ``w % k`` of his ``k`` cards of the suit, found in
+a table over the suit's twelve bits) and plays by the same rules, one numpy operation for a few
+thousand deals at once: for the same ``n`` and ``seed`` the hands, the plays and the counts are those
+of ``ombre.engine._core.playouts``.
 
 >>> from ombre.engine import _core
 >>> playouts(300, seed=4) == _core.playouts(300, seed=4)
@@ -19,7 +21,7 @@ import random
 import numpy as np
 import numpy.typing as npt
 
-from ombre.engine._core import _BATCH, _BLOCK_RANKS, TABLES_BY_INDEX, PlayoutStats
+from ombre.engine._core import _BATCH, _BLOCK_RANKS, _PLAY_WORDS, TABLES_BY_INDEX, PlayoutStats
 
 __all__ = ["playouts", "play_batch"]
 
@@ -32,25 +34,24 @@ I64 = npt.NDArray[np.int64]
 _CHUNK = 91 * _BATCH
 
 # A seat's cards in play are one int64: bit ``8 - place`` for the place of each card in the order dealt
-# to it, and bit ``48 - label`` for each label it holds.  Both run downwards, so the card played (the
-# last card dealt, or the highest label of the suit led) is a set's lowest bit, found by one
-# multiplication (a de Bruijn sequence, :func:`_low`) and one lookup.
+# to it, and bit ``48 - code`` for each card's code.  Both run downwards, so the last card dealt still in
+# hand is a set's lowest bit, found by one multiplication (a de Bruijn sequence, :func:`_low`) and one
+# lookup.
 _CARD = (1 << 49) - 1
-_LABELS = _CARD ^ 511
 _DE_BRUIJN = 0x03F79D71B4CB0A89
 #: ``_BIT_SLOT[k]``: the de Bruijn index of bit ``k`` (the top six bits of ``2**k * _DE_BRUIJN``, distinct)
 _BIT_SLOT = np.array([((_DE_BRUIJN << k) % 2**64) >> 58 for k in range(64)], dtype=np.int64)
 #: by place in the deal (nine to each seat): the place's bit, its slot, and the seat as a 27 x 3 matrix
 _PLACE_BITS = np.array([1 << (8 - p % 9) for p in range(27)], dtype=np.int64)
 _PLACE_SLOTS = _BIT_SLOT[8 - np.arange(27) % 9]
-#: ``_LABEL_SLOTS[label]``: the slot of the label's bit
-_LABEL_SLOTS = _BIT_SLOT[48 - np.arange(40)]
+#: ``_CODE_SLOTS[code]``: the slot of the code's bit
+_CODE_SLOTS = _BIT_SLOT[48 - np.arange(40)]
 _SEATS = np.arange(27, dtype=np.int64) // 9
 _SEAT_OF_PLACE = np.eye(3)[_SEATS]
 
 
-def _label_bits(mask: int) -> int:
-    """A code bit set as a hand's label bits: code ``c`` at bit ``48 - c``."""
+def _code_bits(mask: int) -> int:
+    """A code bit set as a hand's bits: code ``c`` at bit ``48 - c``."""
     return sum(1 << (48 - c) for c in range(40) if mask >> c & 1)
 
 
@@ -59,12 +60,13 @@ def _lead(trump: int, code: int) -> int:
     tb = TABLES_BY_INDEX[trump]
     privileged = min(max(code - 36, 0), 3)
     block = _BLOCK_RANKS[trump][code]
-    return _label_bits(tb.follow_mask[code]) | privileged << 49 | (trump * 4 + block) * 40 << 51
+    top = max(c for c in range(40) if tb.follow_mask[code] >> c & 1)
+    return _code_bits(tb.follow_mask[code]) | privileged << 49 | (48 - top) << 51 | (trump * 4 + block) << 57
 
 
-#: by ``trump index * 40 + code`` led: the labels of its suit (bits 9 to 48), how many of the matadors
-#: lose their privilege to it (bits 49 and 50: none, Basto, Basto and Manille, all three), and where
-#: its suit's row of :data:`_COUNTS` starts (from bit 51)
+#: by ``trump index * 40 + code`` led: the codes of its suit (bits 9 to 48), how many of the matadors
+#: lose their privilege to it (bits 49 and 50: none, Basto, Basto and Manille, all three), the bit of the
+#: highest code of its suit (bits 51 to 56), and its suit's row of :data:`_COUNTS` (from bit 57)
 _LEAD = np.array([_lead(t, c) for t in range(4) for c in range(40)], dtype=np.int64)
 #: by ``(trump index * 4 + block led) * 40 + code``: the code if it can win the trick (a card of the
 #: block led or a trump), else -1
@@ -77,11 +79,16 @@ _COUNTS = np.array(
     ],
     dtype=np.int64,
 )
-#: ``_BLOCK_KEY[trump index, code]``: the rank of the code's block and the code, the relabelling key's
-#: bits other than its word
-_BLOCK_KEY = np.array(_BLOCK_RANKS, dtype=np.int64) << 40 | np.arange(40, dtype=np.int64)
-#: the labels as the bits above a dealing key's true code
-_LABEL_KEY = np.arange(40, dtype=np.int64) << 8
+#: by how many matadors lose their privilege (as in :data:`_LEAD`): the cards that must follow a trump led,
+#: all but the matadors that keep it (Spadille, Manille and Basto are codes 39, 38 and 37 under every trump)
+_MUST = np.array([~_code_bits(sum(1 << c for c in range(37 + i, 40))) for i in range(4)], dtype=np.int64)
+#: a block's cards as a window of twelve bits, its highest code at bit 0 (see :data:`_LEAD`): how many
+#: there are, and ``_PICK[window * 12 + j]`` the bit of the one with the ``j``-th lowest code
+_BLOCK_SIZE = np.array([w.bit_count() for w in range(4096)], dtype=np.int64)
+_PICK = np.zeros(4096 * 12, dtype=np.int64)
+for _w in range(1, 4096):
+    for _j, _b in enumerate(b for b in range(11, -1, -1) if _w >> b & 1):
+        _PICK[_w * 12 + _j] = 1 << _b
 
 
 def _mt(rng: random.Random) -> np.random.MT19937:
@@ -107,48 +114,40 @@ def _trump_bytes(mt: np.random.MT19937, n: int) -> U8:
     return out
 
 
-def _draw(mt: np.random.MT19937, n: int) -> tuple[U8, I64]:
-    """Trump indexes and dealt cards of ``n`` hands, drawn as the core draws them.
+def _draw(mt: np.random.MT19937, n: int) -> tuple[U8, I64, I64]:
+    """Trump indexes, dealt cards and play words of ``n`` hands, drawn as the core draws them.
 
     The core draws a batch of 28 hands at a time: their trump bytes, then a word a code for each
-    hand's deal, then a word a code for each hand's relabelling; whole batches are drawn in one call.
-    The dealt cards (hands x 27, nine to each seat, seat 0 first) are ``label << 8 | true code``.
+    hand's deal, then nine words a hand for the plays; whole batches are drawn in one call.
+    The dealt cards (hands x 27, nine to each seat, seat 0 first) are codes; the words hands x 9.
     """
     whole, rest = divmod(n, _BATCH)
-    step = _BATCH // 4 + 80 * _BATCH
+    step = _BATCH // 4 + (40 + _PLAY_WORDS) * _BATCH
     raw = mt.random_raw(whole * step).reshape(whole, step)
     trumps = (raw[:, : _BATCH // 4].astype("<u4").view(np.uint8) & 3).reshape(-1)
-    # (deal or relabelling, hand, code)
-    words = raw[:, _BATCH // 4 :].reshape(whole, 2, _BATCH, 40).swapaxes(0, 1).reshape(2, whole * _BATCH, 40)
+    deal = raw[:, _BATCH // 4 : _BATCH // 4 + 40 * _BATCH].reshape(whole * _BATCH, 40)
+    words = raw[:, _BATCH // 4 + 40 * _BATCH :].reshape(whole * _BATCH, _PLAY_WORDS)
     if rest:
         trumps = np.concatenate([trumps, _trump_bytes(mt, rest) & 3])
-        words = np.concatenate([words, mt.random_raw(80 * rest).reshape(2, rest, 40)], axis=1)
-    deal, relabel = words.view(np.int64)
-    # a relabelling key: the rank of the code's block, the word, and the code, which breaks a tie of
-    # words as the core's sort does; sorted, the codes in label order
-    relabel <<= 8
-    relabel |= _BLOCK_KEY[trumps]
-    relabel.sort(axis=-1)
-    relabel &= 0xFF
-    # a dealing key: the word, the label (the tie-break), and the label's true code, which comes along
-    deal <<= 16
-    deal |= _LABEL_KEY
-    deal |= relabel
-    deal.sort(axis=-1)
-    return trumps.astype(np.uint8), deal[:, :27] & 0xFFFF
+        deal = np.concatenate([deal, mt.random_raw(40 * rest).reshape(rest, 40)])
+        words = np.concatenate([words, mt.random_raw(_PLAY_WORDS * rest).reshape(rest, _PLAY_WORDS)])
+    # a dealing key: the word, then the code, which breaks a tie of words as the core's sort does
+    keys = deal.view(np.int64) << 8
+    keys |= np.arange(40, dtype=np.int64)
+    keys.sort(axis=-1)
+    return trumps.astype(np.uint8), keys[:, :27] & 0xFF, words.view(np.int64)
 
 
-def play_batch(trumps: U8, perms: U8, trs: U8, plays: U8 | None = None) -> I64:
+def play_batch(trumps: U8, perms: U8, words: I64, plays: U8 | None = None) -> I64:
     """Play the hands given by their draws (as ``ombre.engine._core.playouts`` plays them).
 
-    ``perms[h]`` is hand ``h``'s deal, labels in the order dealt (nine to each seat, seat 0 first);
-    ``trs[h, label]`` the true code of a label (a random order of the codes within each block).
-    Returns the tricks each seat won (hands x 3); ``plays``, if given (hands x 27), gets the true
-    codes played, trick by trick.
+    ``perms[h]`` is hand ``h``'s deal, codes in the order dealt (nine to each seat, seat 0 first);
+    ``words[h]`` its nine words for the plays (one a trick, below ``2**32``).
+    Returns the tricks each seat won (hands x 3); ``plays``, if given (hands x 27), gets the codes
+    played, trick by trick.
     """
-    labels = perms[:, :27].astype(np.int64)
-    dealt = labels << 8 | np.take_along_axis(trs, labels, axis=1)
-    return _play(trumps, dealt, plays, _Scratch(len(trumps)))
+    dealt = perms[:, :27].astype(np.int64)
+    return _play(trumps, dealt, words.astype(np.int64), plays, _Scratch(len(trumps)))
 
 
 class _Scratch:
@@ -159,47 +158,27 @@ class _Scratch:
     def __init__(self, m: int) -> None:
         self.m = m
         self.rows = np.arange(m, dtype=np.int64)
-        self.rows4 = self.rows * 4
-        self.rows40 = self.rows * 40
-        #: ``table[(seat * m + hand) * 64 + slot of a bit]``: the card (its bits, and its true code above
+        #: ``table[(seat * m + hand) * 64 + slot of a bit]``: the card (its bits, and its code above
         #: bit 52) that the bit of a seat's cards stands for
         self.table = np.empty(3 * m * 64, dtype=np.int64)
         self.slots = (_SEATS * m + self.rows[:, None]) * 64
         self.place_slots = self.slots + _PLACE_SLOTS
-        #: by ``hand * 40 + true code``: the card's bits (read for the matadors only)
-        self.by_code = np.empty(m * 40, dtype=np.int64)
-        #: by ``hand * 4 + matadors that lose their privilege``: the cards that must follow a trump led
-        self.keep = np.full((m, 4), -1, dtype=np.int64)
         #: by ``seat * m + hand``: the next seat's index, and the seat's tally (four bits a seat)
         self.nxt = np.concatenate([self.rows + m, self.rows + 2 * m, self.rows])
         self.tally = np.repeat(np.array([1, 1 << 4, 1 << 8], dtype=np.int64), m)
 
 
-def _play(trumps: U8, dealt: I64, plays: U8 | None, scratch: _Scratch) -> I64:
-    """:func:`play_batch` of the dealt cards as :func:`_draw` gives them, with the indexes and arrays of
-    ``scratch`` (made for ``len(trumps)`` hands)."""
+def _play(trumps: U8, dealt: I64, words: I64, plays: U8 | None, scratch: _Scratch) -> I64:
+    """:func:`play_batch` of the dealt cards and words as :func:`_draw` gives them, with the indexes and
+    arrays of ``scratch`` (made for ``len(trumps)`` hands)."""
     m = scratch.m
-    rows4, rows40 = scratch.rows4, scratch.rows40
-    labels = dealt >> 8
-    true = dealt & 0xFF
-    cards = (1 << (48 - labels)) | _PLACE_BITS
+    cards = (1 << (48 - dealt)) | _PLACE_BITS
     # by ``seat * m + hand``: the seat's cards (sums of distinct bits below 2**49: exact as floats)
     hands = (cards.astype(np.float64) @ _SEAT_OF_PLACE).T.reshape(-1).astype(np.int64)
     table = scratch.table
-    value = cards | true << 52
-    table[scratch.slots + _LABEL_SLOTS[labels]] = value
+    value = cards | dealt << 52
+    table[scratch.slots + _CODE_SLOTS[dealt]] = value
     table[scratch.place_slots] = value
-    # the matadors' label bits (0 when not dealt: then no hand holds them), and the trumps that must
-    # follow a trump led by how many matadors lose their privilege (``_LEAD``): a hand's four side by side
-    by_code = scratch.by_code
-    by_code.reshape(m, 40)[:, 37:] = 0
-    by_code[rows40[:, None] + true] = cards
-    basto, manille, spadille = (by_code[rows40 + c] for c in (37, 38, 39))
-    keep = scratch.keep
-    keep[:, 0] = ~(basto | manille | spadille)
-    keep[:, 1] = ~(manille | spadille)
-    keep[:, 2] = ~spadille
-    must_by = keep.reshape(-1)
     toff = trumps.astype(np.int64) * 40
     nxt, tally = scratch.nxt, scratch.tally
     won = np.zeros(m, dtype=np.int64)
@@ -213,16 +192,25 @@ def _play(trumps: U8, dealt: I64, plays: U8 | None, scratch: _Scratch) -> I64:
         hands[a] = h ^ (v & _CARD)
         t0 = v >> 52
         lead = _LEAD[toff + t0]
-        follow = lead & _LABELS
-        must = must_by[rows4 + (lead >> 49 & 3)]
-        counts = lead >> 51
+        follow = lead & _CARD
+        must = _MUST[lead >> 49 & 3]
+        shift = lead >> 51 & 63
+        counts = (lead >> 57) * 40
+        w = words[:, trick]
         t12 = []
         for s in (b, c):
             h = hands[s]
             suit = h & follow
-            # obliged (a card of the suit led that no privilege excuses): the highest label of the suit;
+            # obliged (a card of the suit led that no privilege excuses): the card at place ``w % k`` of
+            # the ``k`` of the suit in code order, and the word's quotient is left for the next player;
             # otherwise the last card dealt
-            v = table[(s << 6) + _low(np.where(suit & must != 0, suit, h))]
+            window = suit >> shift
+            k = _BLOCK_SIZE[window]
+            obliged = suit & must != 0
+            k1 = np.maximum(k, 1)
+            pick = _PICK[window * 12 + w % k1] << shift
+            w = np.where(obliged, w // k1, w)
+            v = table[(s << 6) + _low(np.where(obliged, pick, h))]
             hands[s] = h ^ (v & _CARD)
             t12.append(v >> 52)
         t1, t2 = t12
@@ -253,13 +241,13 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
     results = dict.fromkeys(("win", "codille", "repuesto", "vole"), 0)
     scratch = _Scratch(min(_CHUNK, n))
     for start in range(0, n, _CHUNK):
-        trumps, dealt = _draw(mt, min(_CHUNK, n - start))
+        trumps, dealt, words = _draw(mt, min(_CHUNK, n - start))
         if len(trumps) != scratch.m:  # the last, shorter chunk
             scratch = _Scratch(len(trumps))
         plays = np.empty((len(trumps), 27), dtype=np.uint8) if record is not None else None
-        won = _play(trumps, dealt, plays, scratch)
+        won = _play(trumps, dealt, words, plays, scratch)
         if record is not None and plays is not None:
-            deals = (dealt & 0xFF).astype(np.uint8)
+            deals = dealt.astype(np.uint8)
             for h in range(len(trumps)):
                 record.append((deals[h].tobytes(), int(trumps[h]), plays[h].tolist()))
         o, d1, d2 = won[:, 0], won[:, 1], won[:, 2]

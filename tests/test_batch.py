@@ -46,16 +46,16 @@ def test_batch_hands_replay_in_the_game() -> None:
 
 
 def test_play_batch_plays_given_deals_legally() -> None:
-    """play_batch on deals given from outside (a seeded shuffle, each block's labels in code order):
-    every hand replays in the public game, with the tricks play_batch counted."""
+    """play_batch on deals and words given from outside (a seeded shuffle, seeded words): every hand
+    replays in the public game, with the tricks play_batch counted."""
     np = pytest.importorskip("numpy")
     rng = np.random.default_rng(5)
     n = 50
     trumps = rng.integers(0, 4, n).astype(np.uint8)
     perms = np.argsort(rng.random((n, 40)), axis=1).astype(np.uint8)
-    trs = np.tile(np.arange(40, dtype=np.uint8), (n, 1))
+    words = rng.integers(0, 2**32, (n, 9))
     plays = np.zeros((n, 27), dtype=np.uint8)
-    won = batch.play_batch(trumps, perms, trs, plays)
+    won = batch.play_batch(trumps, perms, words, plays)
     for h in range(n):
         tb = _core.TABLES_BY_INDEX[int(trumps[h])]
         hands = [[DECK[tb.card_of[c]] for c in perms[h, 9 * s : 9 * s + 9]] for s in range(3)]

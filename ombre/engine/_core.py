@@ -274,37 +274,46 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
     """Play ``n`` complete random hands: a random deal, a random trump, uniformly random legal cards.
 
     The eldest hand (seat 0) is the Ombre and leads; the result is counted
-    for each hand.  How the randomness stays exact yet cheap (no random
-    number is drawn during the play at all):
+    for each hand.  How the randomness stays exact yet cheap (the batch
+    engine, :mod:`ombre.batch`, draws the same random words in the same
+    order and plays the same hands):
 
-    * Random bytes are drawn for 28 hands at a time (``Random.randbytes``);
-      one byte a hand chooses the trump.
-    * Each hand draws two independent random orders of the 40 codes by
-      sorting 64-bit keys, read as floats: the low byte is the code (so keys
-      never tie), then one random 32-bit word of the generator, and a top
-      byte that orders the hands of a batch, so that one sort serves the
-      whole batch.  Two equal words among the keys that are compared (the
-      40 keys of the deal, a block's keys of the relabelling: about 960
-      pairs a hand) are ordered by code: about once in 4.5 million hands
-      (960 / 2**32), the only departure from uniform.  A word a key, not
-      more, halves what the generator must make (the batch engine,
-      :mod:`ombre.batch`, draws the same words; there the generator took a
-      third of the time of drawing a hand, measured).
-    * The second order is taken within each block (the key's top byte also
-      ranks the code's block): it *relabels* the cards of every block at
-      random.  The hands hold labels, so a block is still one contiguous
-      range, and ``tr[label]`` gives back the true code for the trick's winner
-      and the matadors' privilege.
-    * The first order deals the labels, nine to a seat, and each seat keeps
-      its labels in that order (a bytearray, which the garbage collector
-      need not track).  When every card of the hand is legal (a lead, or a
-      player void in the suit led), the last card is a uniformly random one,
-      and what remains is still in uniformly random order.
-    * When the choice is restricted to one block (following suit, or trumps),
-      the card with the highest label is played.  The relabelling is
-      uniform and independent of the dealing order, and all that earlier
-      plays reveal about it are comparisons in which a seat's remaining cards
-      of the block stand alike, so that card is a uniformly random one of them.
+    * Random bytes are drawn for 28 hands at a time (``Random.randbytes``):
+      first one byte a hand, which chooses the trump (its two low bits);
+      then 40 random 32-bit words a hand for the deal; then nine words a
+      hand for the plays, one a trick (words little-endian, as
+      ``randbytes`` gives them).
+    * The deal: each hand sorts 64-bit keys, read as floats: the low byte is
+      the code (so keys never tie), then one random word, and a top byte
+      that orders the hands of a batch, so that one sort serves the whole
+      batch.  The sorted codes are a uniformly random order of the pack;
+      the first nine go to seat 0, the next nine to seat 1, the next nine to
+      seat 2, and each seat keeps its cards in that order (a bytearray,
+      which the garbage collector need not track).
+    * When every card of the hand is legal (a lead, or a player void in the
+      suit led), the last card of that order still in hand is played: a
+      uniformly random one, and what remains is still in uniformly random
+      order.
+    * When the choice is restricted to one block (following suit, or trumps
+      to a trump lead when the matadors' privilege excuses none of the
+      seat's trumps), the ``k`` legal cards are the seat's cards of that
+      block, and the one at place ``w % k`` of them in ascending code order
+      is played, ``w`` the trick's word.  When both players after the leader
+      are so restricted, the first takes ``w % k1`` and the second
+      ``(w // k1) % k2``: the pair is ``w % (k1 * k2)`` written in two
+      digits, so the two choices are independent.  A choice that does not
+      look at the dealt order leaves the rest of that order uniformly random.
+
+    Two departures from uniform remain, both far below anything a test could
+    see.  Two equal words among a hand's 40 dealing keys (780 pairs) are
+    ordered by code: about once in 5.5 million hands (780 / 2**32).  And a
+    32-bit word taken modulo ``m`` (``k``, or ``k1 * k2``) favours the first
+    ``2**32 % m`` places by one part in about ``2**32 / m``; over a hand the
+    ``m`` of its restricted tricks add up to about 17 on average (41 at most
+    in 20,000 hands), so that happens about once in 250 million hands.  (The
+    dealing order could also come from a draw a card, the ``i``-th card at
+    place ``word % (40 - i)`` of those left: measured, it costs more than the
+    sort, as each of its 27 steps is a call from C into Python's integers.)
 
     With a list as ``record``, each hand appends ``(deal, trump index, plays)``:
     ``deal`` the 27 dealt codes (nine each, seat 0 first) and ``plays`` the
@@ -316,16 +325,14 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
     """
     rng = random.Random(seed)
     bit = _SPREAD_BIT
-    codes = _CODE_BYTES
     deal_keys = _DEAL_KEYS
-    relabel_tops = _RELABEL_TOPS
     maketrans = bytes.maketrans
     seat_chars = _SEAT_CHARS
     octal = _OCTAL
     spread = _SPREAD
     spaces = _SPACES
-    top = _TOP
-    musts = _MUSTS
+    must = _MUST
+    choose = _CHOICES
     after1, after2 = _AFTER1, _AFTER2
     randbytes = rng.randbytes
     low2 = _LOW2
@@ -333,47 +340,41 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
     # tally[won]: hands by the tricks won, kept as one number (see ``lead``)
     tally = [0] * 100
     batch = j = 0
-    trumps = perms = trs = b""
+    trumps = b""
+    perms = bytearray()
+    words: list[int] = []
     for hand_no in range(n):
         if j == batch:
-            # random bytes for a batch of hands: a trump and two sets of 40 keys a hand;
-            # each set sorted once for the whole batch, as the keys' top bytes keep the hands apart
+            # random bytes for a batch of hands: a trump, 40 dealing keys and nine words for the plays a hand;
+            # the keys sorted once for the whole batch, as their top bytes keep the hands apart
             batch = min(_BATCH, n - hand_no)
             j = 0
             trumps = randbytes(batch).translate(low2)
             pack = pack_batch if batch == _BATCH else struct.Struct(f"<{40 * batch}d").pack
-            words = randbytes(160 * batch)
+            dealing = randbytes(160 * batch)
+            words = array("I", randbytes(4 * _PLAY_WORDS * batch)).tolist()
             raw = bytearray(deal_keys[: 320 * batch])
-            raw[1::8], raw[2::8], raw[3::8], raw[4::8] = words[0::4], words[1::4], words[2::4], words[3::4]
+            raw[1::8] = dealing[0::4]
+            raw[2::8] = dealing[1::4]
+            raw[3::8] = dealing[2::4]
+            raw[4::8] = dealing[3::4]
             keys = array("d", raw).tolist()
             keys.sort()
-            perms = pack(*keys)[0::8]
-            words = randbytes(160 * batch)
-            raw = bytearray(320 * batch)
-            raw[0::8] = codes * batch
-            raw[1::8], raw[2::8], raw[3::8], raw[4::8] = words[0::4], words[1::4], words[2::4], words[3::4]
-            raw[7::8] = b"".join([relabel_tops[t][i] for i, t in enumerate(trumps)])
-            keys = array("d", raw).tolist()
-            keys.sort()
-            trs = pack(*keys)[0::8]
+            perms = bytearray(pack(*keys)[0::8])
         ti = trumps[j]
-        # tr[label] is the true code: a random order within each block (a tuple: indexing it is cheaper)
-        trb = trs[40 * j : 40 * j + 40]
-        tr = tuple(trb)
-        # the deal: a uniformly random order of the 40 labels
+        # the deal: a uniformly random order of the 40 codes, nine to each seat
         perm = perms[40 * j : 40 * j + 40]
+        plays = words[_PLAY_WORDS * j : _PLAY_WORDS * j + _PLAY_WORDS]
         j += 1
         # the seats' cards as the leader ("a") and the two players after him, in the dealt order
-        la, lb, lc = bytearray(perm[0:9]), bytearray(perm[9:18]), bytearray(perm[18:27])
-        # and bit sets, three bits a label (see ``_SPREAD``): the seat of each label, highest first, read
+        la, lb, lc = perm[0:9], perm[9:18], perm[18:27]
+        # and bit sets, three bits a code (see ``_SPREAD``): the seat of each code, highest first, read
         # as one octal numeral whose digit is 1, 2 or 4 for the seats, then split by seat
         h = int(maketrans(perm, seat_chars)[39::-1].translate(octal), 8)
         ha = h & spread
         hb = h >> 1 & spread
         hc = h >> 2 & spread
         follow, tmask, tbase = spaces[ti]
-        # the labels of the matadors, and so the trumps that must follow a trump lead by true code
-        must = musts[maketrans(trb, codes)[37:40]]
         # the leader's seat as the number added for a trick it wins: 1, 10 or 0 for seats 0, 1, 2 (so ``won``
         # is the Ombre's tricks and ten times the next seat's, a small int that needs no new object)
         won = 0
@@ -381,67 +382,76 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
         log: list[int] | None = None
         if record is not None:
             log = []
-            record.append((bytes([tr[c] for c in perm[0:27]]), ti, log))
-        for _trick in range(9):
+            record.append((bytes(perm[0:27]), ti, log))
+        # a trick's word, for the plays after the leader's
+        for w in plays:
             c0 = la.pop()
             ha ^= bit[c0]
-            # the best card so far (true code) and whose it is: 0 the leader, 1 and 2 the others
-            best = tr[c0]
+            # the best card so far and whose it is: 0 the leader, 1 and 2 the others
+            best = c0
             win = 0
             if c0 < tbase:
                 fm = follow[c0]
                 lg = hb & fm
                 if lg:
-                    c1 = top[lg.bit_length()]
+                    cs = choose[lg]
+                    k = len(cs)
+                    c1 = cs[w % k]
+                    w //= k
                     lb.remove(c1)
-                    if tr[c1] > best:
-                        best = tr[c1]
+                    if c1 > best:
+                        best = c1
                         win = 1
                 else:
                     c1 = lb.pop()
                     if c1 >= tbase:  # a trump beats a plain lead
-                        best = tr[c1]
+                        best = c1
                         win = 1
                 hb ^= bit[c1]
                 lg = hc & fm
                 if lg:
-                    c2 = top[lg.bit_length()]
+                    cs = choose[lg]
+                    c2 = cs[w % len(cs)]
                     lc.remove(c2)
-                    if tr[c2] > best:  # a trump played before is above any plain card
+                    if c2 > best:  # a trump played before is above any plain card
                         win = 2
                 else:
                     c2 = lc.pop()
-                    if c2 >= tbase and tr[c2] > best:
+                    if c2 >= tbase and c2 > best:
                         win = 2
                 hc ^= bit[c2]
             else:
-                pv = must[best]
+                pv = must[c0]
                 lg = hb & tmask
                 if lg & pv:
-                    c1 = top[lg.bit_length()]
+                    cs = choose[lg]
+                    k = len(cs)
+                    c1 = cs[w % k]
+                    w //= k
                     lb.remove(c1)
-                    if tr[c1] > best:
-                        best = tr[c1]
+                    if c1 > best:
+                        best = c1
                         win = 1
                 else:
                     c1 = lb.pop()
-                    if c1 >= tbase and tr[c1] > best:  # a privileged matador may win
-                        best = tr[c1]
+                    if c1 > best:  # a privileged matador may win (a plain card is below a trump led)
+                        best = c1
                         win = 1
                 hb ^= bit[c1]
                 lg = hc & tmask
                 if lg & pv:
-                    c2 = top[lg.bit_length()]
+                    cs = choose[lg]
+                    c2 = cs[w % len(cs)]
                     lc.remove(c2)
-                    if tr[c2] > best:
+                    if c2 > best:
                         win = 2
                 else:
                     c2 = lc.pop()
-                    if c2 >= tbase and tr[c2] > best:
+                    if c2 > best:
                         win = 2
                 hc ^= bit[c2]
             if log is not None:
-                log += (tr[c0], tr[c1], tr[c2])
+                log += (c0, c1, c2)
             if win:
                 if win == 1:
                     ha, hb, hc = hb, hc, ha
@@ -471,9 +481,10 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
     return PlayoutStats(n, results, tuple(hist))
 
 
-_CODE_BYTES = bytes(range(40))
 #: hands whose random bytes are drawn, and keys sorted, at once
 _BATCH = 28
+#: the random 32-bit words a hand takes for its plays: one a trick
+_PLAY_WORDS = 9
 _PACK_BATCH = struct.Struct(f"<{40 * _BATCH}d").pack
 #: a byte's two low bits (a trump index from a random byte)
 _LOW2 = bytes(b & 3 for b in range(256))
@@ -486,19 +497,12 @@ _DEAL_KEYS = b"".join(bytes([c % 40, 0, 0, 0, 0, 0, 0, top]) for c, top in enume
 _BLOCK_RANKS: tuple[tuple[int, ...], ...] = tuple(
     tuple(sorted(set(tb.block_base)).index(b) for b in tb.block_base) for tb in TABLES_BY_INDEX
 )
-#: ``_RELABEL_TOPS[trump index][hand]``: the top bytes of the relabelling keys, ``12 + 4 * hand + r``
-#: with ``r`` the rank of the code's block, which orders the blocks within a hand
-_RELABEL_TOPS: tuple[tuple[bytes, ...], ...] = tuple(
-    tuple(bytes(12 + 4 * i + r for r in ranks) for i in range(_BATCH)) for ranks in _BLOCK_RANKS
-)
 
 
-#: The hands' bit sets in ``playouts`` give each label three bits, label ``l`` at bit ``3 * l``, so that one
-#: octal numeral carries all three seats' cards (see ``_OCTAL``); ``_SPREAD`` has the bits of all 40 labels
+#: The hands' bit sets in ``playouts`` give each code three bits, code ``c`` at bit ``3 * c``, so that one
+#: octal numeral carries all three seats' cards (see ``_OCTAL``); ``_SPREAD`` has the bits of all 40 codes
 _SPREAD = sum(1 << 3 * c for c in range(40))
 _SPREAD_BIT: tuple[int, ...] = tuple(1 << 3 * c for c in range(40))
-#: ``_TOP[mask.bit_length()]``: the highest label in a nonzero spread bit set
-_TOP: tuple[int, ...] = (-1,) + tuple(b // 3 for b in range(120))
 
 
 def _spread(mask: int) -> int:
@@ -506,33 +510,39 @@ def _spread(mask: int) -> int:
     return sum(1 << 3 * c for c in range(40) if mask >> c & 1)
 
 
-#: By trump index: the follow masks (spread) by label, the trumps (spread) and the lowest trump code.
+#: By trump index: the follow masks (spread) by code, the trumps (spread) and the lowest trump code.
 _SPACES: tuple[tuple[tuple[int, ...], int, int], ...] = tuple(
     (tuple(_spread(m) for m in tb.follow_mask), _spread(tb.trump_mask), tb.trump_base)
     for tb in TABLES_BY_INDEX
 )
+#: ``_MUST[code]``: the trumps (spread) that must follow a trump lead of ``code``: all but the matadors
+#: above it (the matadors' privilege); the same under every trump, as the matadors' codes are
+_MUST: tuple[int, ...] = tuple(~_spread(p) for p in PRIV)
 
 
-def _musts() -> dict[bytes, tuple[int, ...]]:
-    """By the labels of Basto, Manille and Spadille (three bytes): the masks of :data:`_MUSTS`."""
-    out: dict[bytes, tuple[int, ...]] = {}
-    for a in range(28, 40):
-        for b in range(28, 40):
-            for c in range(28, 40):
-                if len({a, b, c}) == 3:
-                    m37, m38, m39 = 1 << 3 * a, 1 << 3 * b, 1 << 3 * c
-                    out[bytes((a, b, c))] = (~(m37 | m38 | m39),) * 37 + (~(m38 | m39), ~m39, -1)
+def _choices() -> dict[int, tuple[int, ...]]:
+    """By a seat's cards of one block (spread): their codes in ascending order, for every trump's blocks."""
+    out: dict[int, tuple[int, ...]] = {}
+    blocks: dict[int, int] = {}  # the longest block from each lowest code (its subsets hold the shorter's)
+    for m in (m for tb in TABLES_BY_INDEX for m in tb.block_mask):
+        base = (m & -m).bit_length() - 1
+        blocks[base] = max(blocks.get(base, 0), m.bit_count())
+    for base, size in blocks.items():
+        # the subsets of the block by their highest code, each from one without it
+        subsets: list[tuple[int, tuple[int, ...]]] = [(0, ())]
+        for c in range(base, base + size):
+            subsets += [(key | _SPREAD_BIT[c], cs + (c,)) for key, cs in subsets]
+        out.update(subsets[1:])
     return out
 
 
-#: ``_MUSTS[labels][code]``: the trumps (as labels, spread) that must follow a trump lead of true code
-#: ``code``: all but the matadors above it (the matadors' privilege)
-_MUSTS = _musts()
+#: ``_CHOICES[cards]``: a seat's cards of one block (a spread bit set) as their codes in ascending order
+_CHOICES = _choices()
 #: ``_AFTER1[lead]``, ``_AFTER2[lead]``: the next seat and the one after, as in ``playouts`` (1, 10, 0)
 _AFTER1: tuple[int, ...] = tuple({1: 10, 10: 0, 0: 1}.get(i, 0) for i in range(11))
 _AFTER2: tuple[int, ...] = tuple({1: 0, 10: 1, 0: 10}.get(i, 0) for i in range(11))
 
-#: the seat dealt each position of the deal's order ("d": not dealt), as characters
+#: the seat dealt each place of the deal's order ("d": not dealt), as characters
 _SEAT_CHARS = b"a" * 9 + b"b" * 9 + b"c" * 9 + b"d" * 13
 #: a translation of those characters to the octal digits of a seat's bit in ``_SPREAD``'s layout
 _OCTAL = bytes.maketrans(b"abcd", b"1240")

@@ -222,17 +222,20 @@ def test_core_playout_choices_are_uniform() -> None:
     """Each card the fast core plays is a uniformly random one of the legal cards.
 
     Seeded, so the counts are exact and the test cannot flake; the bounds are
-    five standard deviations.  Three checks: the position of the card played
+    five standard deviations.  The checks: the position of the card played
     among the legal cards (by code) is uniform for every number of legal
     cards; the same for a seat's second and later cards to one block (where a
-    choice could lean on the earlier ones); and when every card is legal, the
-    card played is from a block the seat has already followed in as often as
-    the number of such cards in hand predicts.
+    choice could lean on the earlier ones), and for the pair of positions when
+    both players after the leader must follow (their choices share a random
+    word: they must be independent); and when every card is legal, the card
+    played is from a block the seat has already followed in as often as the
+    number of such cards in hand predicts.
     """
     record: list[tuple[bytes, int, list[int]]] = []
     _core.playouts(5000, seed=11, record=record)
     counts: dict[int, list[int]] = {}
     again: dict[int, list[int]] = {}
+    pairs: dict[int, list[int]] = {}  # by k1 * 16 + k2: the pairs of positions, pos1 * k2 + pos2
     observed = expected = variance = 0.0
     for deal, trump_i, plays in record:
         tb = _core.TABLES_BY_INDEX[trump_i]
@@ -241,6 +244,7 @@ def test_core_playout_choices_are_uniform() -> None:
         leader = 0
         for t in range(9):
             trick = plays[3 * t : 3 * t + 3]
+            chosen: list[tuple[int, int]] = []  # (k, position) of the followers who had to follow
             for i, c in enumerate(trick):
                 seat = (leader + i) % 3
                 legal = _core.legal_mask(hands[seat], trick[0] if i else -1, tb)
@@ -258,12 +262,17 @@ def test_core_playout_choices_are_uniform() -> None:
                     table = again if followed[seat] & block else counts
                     table.setdefault(k, [0] * k)[pos] += 1
                     followed[seat] |= block
+                    if i:
+                        chosen.append((k, pos))
                 hands[seat] ^= 1 << c
+            if len(chosen) == 2:
+                (k1, p1), (k2, p2) = chosen
+                pairs.setdefault(k1 * 16 + k2, [0] * (k1 * k2))[p1 * k2 + p2] += 1
             leader = (leader + _core.trick_winner_codes(trick[0], trick[1], trick[2], tb)) % 3
-    for table in (counts, again):
-        assert sum(map(sum, table.values())) > 10_000
-        for k, row in table.items():
-            n = sum(row)
+    for table, least in ((counts, 10_000), (again, 10_000), (pairs, 2_000)):
+        assert sum(map(sum, table.values())) > least
+        for row in table.values():
+            n, k = sum(row), len(row)
             for hits in row:
                 assert abs(hits - n / k) <= 5 * (n * (1 / k) * (1 - 1 / k)) ** 0.5 + 1, (k, row)
     assert variance > 1000
