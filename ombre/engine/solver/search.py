@@ -367,6 +367,12 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
     final_t = _FINAL
     nxt = _NEXT
     bits = _BITS
+    # by the leader's seat: the second's and third's seats, which of the three is the Ombre, and
+    # each one's seat relative to the Ombre
+    places = tuple(
+        (nxt[p], nxt[nxt[p]], p == om, nxt[p] == om, nxt[nxt[p]] == om, rel[p], rel[nxt[p]], rel[nxt[nxt[p]]])
+        for p in range(3)
+    )
 
     def final(o: int, a: int, b: int) -> int:
         return o if tricks_obj else final_t[o, a, b]
@@ -875,15 +881,10 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
         """
         hs = (h0, h1, h2)
         p0 = leader
-        p1 = nxt[p0]
-        p2 = nxt[p1]
+        p1, p2, m0, m1, m2, r0, r1, r2 = places[p0]
         H0 = hs[p0]
         H1 = hs[p1]
         H2 = hs[p2]
-        m0 = p0 == om
-        m1 = p1 == om
-        m2 = p2 == om
-        r0, r1, r2 = rel[p0], rel[p1], rel[p2]
         others0 = rem & ~H0
         others1 = rem & ~H1
         others2 = rem & ~H2
