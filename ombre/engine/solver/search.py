@@ -410,37 +410,40 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
         got = memo2.get(mkey)
         if got is not None:
             return got + o if tricks_obj else got
+        p1, p2, m0, m1, m2, r0, r1, r2 = places[leader]
         hs = (h0, h1, h2)
-        p1 = nxt[leader]
-        p2 = nxt[p1]
         H0, H1, H2 = hs[leader], hs[p1], hs[p2]
-        m0, m1, m2 = leader == om, p1 == om, p2 == om
         # by place in this trick (0 the leader): the Ombre's place, and each place's side
         mpos = 0 if m0 else (1 if m1 else 2)
-        rpos = (rel[leader], rel[p1], rel[p2])
-        rot = _ROTATE
+        rpos = (r0, r1, r2)
+        # each hand's two cards, lowest first, as (card played, card kept) in both orders
+        lo = (H0 & -H0).bit_length() - 1
+        hi = H0.bit_length() - 1
+        both0 = ((lo, hi), (hi, lo))
+        lo = (H1 & -H1).bit_length() - 1
+        hi = H1.bit_length() - 1
+        both1 = ((lo, hi), (hi, lo))
+        one1 = 1 << lo  # the legal plays are both cards, or the lower alone, or the higher alone
+        lo = (H2 & -H2).bit_length() - 1
+        hi = H2.bit_length() - 1
+        both2 = ((lo, hi), (hi, lo))
+        one2 = 1 << lo
+        rot1 = _ROTATE[1]
+        rot2 = _ROTATE[2]
         # alpha-beta with the whole window: the value is exact (values lie in lo_v..hi_v)
         lo_v, hi_v = (o, o + 2) if tricks_obj else (-1, 99)
         best0 = -1 if m0 else 99
-        x = H0
-        while x:
-            low0 = x & -x
-            x ^= low0
-            c0 = low0.bit_length() - 1
-            l0 = (H0 ^ low0).bit_length() - 1
+        for c0, l0 in both0:
             ok = winm[c0]
-            L2 = legal_mask(H2, c0, tb)
+            y = legal_mask(H2, c0, tb)
+            L2 = both2 if y == H2 else (both2[:1] if y == one2 else both2[1:])
             if m0:
                 a1, b1 = (best0 if best0 > lo_v else lo_v), hi_v
             else:
                 a1, b1 = lo_v, (best0 if best0 < hi_v else hi_v)
             best1 = -1 if m1 else 99
             y = legal_mask(H1, c0, tb)
-            while y:
-                low1 = y & -y
-                y ^= low1
-                c1 = low1.bit_length() - 1
-                l1 = (H1 ^ low1).bit_length() - 1
+            for c1, l1 in both1 if y == H1 else (both1[:1] if y == one1 else both1[1:]):
                 if c1 > c0 and ok >> c1 & 1:
                     w0, cur = 1, c1
                 else:
@@ -450,19 +453,15 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
                 else:
                     a2, b2 = a1, (best1 if best1 < b1 else b1)
                 best2 = -1 if m2 else 99
-                z = L2
-                while z:
-                    low2 = z & -z
-                    z ^= low2
-                    c2 = low2.bit_length() - 1
+                for c2, l2 in L2:
                     w = 2 if c2 > cur and ok >> c2 & 1 else w0
                     # the last trick, led from place w, each playing his last card
-                    order = rot[w]
-                    last_cards = (l0, l1, (H2 ^ low2).bit_length() - 1)
-                    d0 = last_cards[order[0]]
-                    d1 = last_cards[order[1]]
-                    d2 = last_cards[order[2]]
-                    w2 = order[trick_winner_codes(d0, d1, d2, tb)]
+                    if w == 0:
+                        w2 = trick_winner_codes(l0, l1, l2, tb)
+                    elif w == 1:
+                        w2 = rot1[trick_winner_codes(l1, l2, l0, tb)]
+                    else:
+                        w2 = rot2[trick_winner_codes(l2, l0, l1, tb)]
                     if tricks_obj:
                         v = o + (w == mpos) + (w2 == mpos)
                     else:
