@@ -658,14 +658,19 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
                 extra = c
         return k + extra
 
+    def start(h0: int, h1: int, h2: int, leader: int, o: int, a: int, b: int, target: int) -> int:
+        """The test from a trick start with any number of tricks left (``search`` needs three)."""
+        n = h0.bit_count()
+        if n > 2:
+            return search(h0, h1, h2, leader, o, a, b, target)
+        if n == 2:
+            return small(h0, h1, h2, leader, o, a, b, target)
+        if n == 1:
+            return last(h0, h1, h2, leader, o, a, b)
+        return final(o, a, b)
+
     def search(h0: int, h1: int, h2: int, leader: int, o: int, a: int, b: int, target: int) -> int:
         n = h0.bit_count()
-        if n <= 2:
-            if n == 2:
-                return small(h0, h1, h2, leader, o, a, b, target)
-            if n == 1:
-                return last(h0, h1, h2, leader, o, a, b)
-            return final(o, a, b)
         stats.nodes += 1
         rem = h0 | h1 | h2
         # sure tricks for each side, whoever leads, by the trumps out (-1: one side has none);
@@ -1056,4 +1061,4 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
                 history[leader][best_card] -= n
         return best0
 
-    return search
+    return start
