@@ -353,6 +353,7 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
     plains = lay.plain_masks
     blocks_up = lay.blocks_up
     runs = lay.runs
+    splits = lay.leads
     priv = tb.priv
     matm = tb.matadors
     bm0, bm1, bm2, bm3 = tb.block_mask
@@ -821,14 +822,10 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
         for bm in blocks_up:
             x = H0 & bm
             if x:
-                ob = others0 & bm
-                reps = runs[x | ob << 27]
-                top = reps[-1]
-                if ob >> top:
-                    rest += reps
-                else:
+                top, low = splits[x | (others0 & bm) << 27]
+                if top >= 0:
                     masters.append(top)
-                    rest += reps[:-1]
+                rest += low
         masters.reverse()
         if not tricks_obj:
             return masters + rest
@@ -1052,7 +1049,9 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
                 if best0 < target:
                     break
             if hint >= 0:  # the hint did not decide the test: the loop goes on over the other leads
-                lead_cards += [c for c in leads(H0, others0, leader, m0, hs[om]) if c != hint]
+                more = leads(H0, others0, leader, m0, hs[om])
+                more.remove(hint)
+                lead_cards += more
                 hint = -1
         if best_card >= 0:
             hints[hkey] = best_card
