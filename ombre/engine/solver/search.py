@@ -975,23 +975,33 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
                     # a defender second, his partner unable to beat the lead: his cheapest winner
                     seconds = (seconds[i],) + seconds[:i] + seconds[i + 1 :]
             best1 = -1 if m1 else 99
+            thirds_c0 = None  # the third's order while the lead wins, made once a lead
             for c1 in seconds:
                 H1n = H1 ^ bits[c1]
                 plain1 = plain0 and c1 < tbase
                 if c1 > c0 and ok >> c1 & 1:
                     cur, wpos = c1, 1
-                    side_winning = m1 == m2
+                    thirds = thirds0
+                    if m1 != m2:
+                        # the third hand's side is not winning: the cards that beat the trick so
+                        # far first (they are the last runs)
+                        i = len(thirds0)
+                        while i and thirds0[i - 1] > c1 and ok >> thirds0[i - 1] & 1:
+                            i -= 1
+                        if 0 < i < len(thirds0):
+                            thirds = thirds0[i:] + thirds0[:i]
                 else:
                     cur, wpos = c0, 0
-                    side_winning = m0 == m2
-                thirds = thirds0
-                if not side_winning:
-                    # the cards that beat the trick so far first (they are the last runs)
-                    i = len(thirds0)
-                    while i and thirds0[i - 1] > cur and ok >> thirds0[i - 1] & 1:
-                        i -= 1
-                    if 0 < i < len(thirds0):
-                        thirds = thirds0[i:] + thirds0[:i]
+                    if thirds_c0 is None:
+                        # the same while the lead wins, once a lead: the cards that beat it first
+                        thirds_c0 = thirds0
+                        if m0 != m2:
+                            i = len(thirds0)
+                            while i and thirds0[i - 1] > c0 and ok >> thirds0[i - 1] & 1:
+                                i -= 1
+                            if 0 < i < len(thirds0):
+                                thirds_c0 = thirds0[i:] + thirds0[:i]
+                    thirds = thirds_c0
                 best2 = -1 if m2 else 99
                 for c2 in thirds:
                     H2n = H2 ^ bits[c2]
