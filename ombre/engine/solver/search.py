@@ -349,6 +349,7 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
     tbase = tb.trump_base
     follow = tb.follow_mask
     tmask = tb.trump_mask
+    plain_all = ((1 << 27) - 1) ^ tmask  # the plain cards (a complement would be a negative integer)
     winm = tb.win_mask
     plains = lay.plain_masks
     blocks_up = lay.blocks_up
@@ -578,9 +579,10 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
 
     def tops(hand: int, rem: int) -> int:
         q = 0
+        out = rem ^ hand  # the cards out of the hand (a complement would be a negative integer)
         for bm in plains:
             # the hand's cards of the suit above every card of it outside the hand
-            q += ((hand & bm) >> (rem & bm & ~hand).bit_length()).bit_count()
+            q += ((hand & bm) >> (out & bm).bit_length()).bit_count()
         return q
 
     def rounds(hO: int, hD1: int, hD2: int, ruff1: int, ruff2: int) -> int:
@@ -636,11 +638,12 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
         take the lead, so a defender cashes no more plain cards than his
         partner holds cards outside trumps (he discards those first).
         """
-        k = ((hl & tmask) >> (rem & tmask & ~hl).bit_length()).bit_count()
+        out = rem ^ hl
+        k = ((hl & tmask) >> (out & tmask).bit_length()).bit_count()
         d1_ = (opp1 & tmask).bit_count() > k
         d2_ = (opp2 & tmask).bit_count() > k
         kept = d1_ or d2_
-        if kept and (k >= need or k + (hl & ~tmask).bit_count() < need):
+        if kept and (k >= need or k + (hl & plain_all).bit_count() < need):
             return k
         if not partner:
             extra = rounds(hl, opp1, opp2, d1_, d2_)
@@ -649,12 +652,12 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
             return k + tops(hl, rem)
         extra = 0
         for bm in plains:
-            run = ((hl & bm) >> (rem & bm & ~hl).bit_length()).bit_count()
+            run = ((hl & bm) >> (out & bm).bit_length()).bit_count()
             if run:
                 c = (opp1 & bm).bit_count()
                 extra += c if c < run else run
         if extra and (partner & tmask).bit_count() > k:
-            c = (partner & ~tmask).bit_count()
+            c = (partner & plain_all).bit_count()
             if c < extra:
                 extra = c
         return k + extra
@@ -789,7 +792,7 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
                             # the better defender's sure trumps are the cheap bound, unless the
                             # partner holds nothing but trumps: then the leader's count only
                             q2 = hi_q
-                            if tO and not hP & ~tmask:
+                            if tO and not hP & plain_all:
                                 q2 = sure(tO, hL & tmask)
                             if q2 + 1 > q:
                                 q = q2 + 1
@@ -849,7 +852,7 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
                 cash.append(c)
             else:
                 ruffable.append(c)
-        partner = others0 & ~hO
+        partner = others0 ^ hO
         to_partner: list[int] = []
         other: list[int] = []
         for c in rest:
@@ -886,9 +889,9 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
         H0 = hs[p0]
         H1 = hs[p1]
         H2 = hs[p2]
-        others0 = rem & ~H0
-        others1 = rem & ~H1
-        others2 = rem & ~H2
+        others0 = rem ^ H0
+        others1 = rem ^ H1
+        others2 = rem ^ H2
 
         n = H0.bit_count()
         slot = leader * 10 + n  # the killer's place: seat and tricks left
@@ -925,12 +928,12 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
             else:
                 # a trump led: a hand holding only matadors above it need not follow (privilege)
                 fm = tmask
-                pv = ~priv[c0]
+                pv = priv[c0]
                 L1 = H1 & tmask
-                if not L1 & pv:
+                if (L1 | pv) == pv:
                     L1 = 0
                 L2 = H2 & tmask
-                if not L2 & pv:
+                if (L2 | pv) == pv:
                     L2 = 0
             if L1:
                 seconds = runs[L1 | (others1 & fm) << 27]
