@@ -897,11 +897,17 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
         slot = leader * 10 + n  # the killer's place: seat and tricks left
         # the card that decided here before, or the killer, is tried before the others are listed
         # (most tests that the leader's side wins need no other lead); it must be a run's top card
-        for hint in (killers[slot] if tricks_obj else -1, hints.get(hkey, -1)):
-            if hint >= 0 and hint in runs[H0 & follow[hint] | (others0 & follow[hint]) << 27]:
-                break
-        else:
-            hint = -1
+        hint = killers[slot] if tricks_obj else -1
+        if hint >= 0:
+            fm = follow[hint]
+            if hint not in runs[H0 & fm | (others0 & fm) << 27]:
+                hint = -1
+        if hint < 0:
+            hint = hints.get(hkey, -1)
+            if hint >= 0:
+                fm = follow[hint]
+                if hint not in runs[H0 & fm | (others0 & fm) << 27]:
+                    hint = -1
         if hint >= 0:
             lead_cards = [hint]
         else:
