@@ -595,26 +595,34 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
         he is void.
         """
         extra = 0
-        defenders = ((hD1, ruff1), (hD2, ruff2))
         for bm in plains:
             own = hO & bm
             if not own:
                 continue
             run = own.bit_count()
-            for hD, ruff in defenders:
-                x = hD & bm
-                if x:
-                    # ``above``: the Ombre's cards above the defender's best, who beats the next
-                    # one if he holds more cards of the suit than that
-                    held = x.bit_count()
-                    above = (own >> x.bit_length()).bit_count()
-                    if above < held and above < run:
-                        run = above
-                    if ruff and held < run:
-                        run = held
-                elif ruff:
-                    run = 0
-                    break
+            # each defender in turn, written out twice (a loop over the pair costs more)
+            x = hD1 & bm
+            if x:
+                # ``above``: the Ombre's cards above the defender's best, who beats the next
+                # one if he holds more cards of the suit than that
+                held = x.bit_count()
+                above = (own >> x.bit_length()).bit_count()
+                if above < held and above < run:
+                    run = above
+                if ruff1 and held < run:
+                    run = held
+            elif ruff1:
+                continue
+            x = hD2 & bm
+            if x:
+                held = x.bit_count()
+                above = (own >> x.bit_length()).bit_count()
+                if above < held and above < run:
+                    run = above
+                if ruff2 and held < run:
+                    run = held
+            elif ruff2:
+                continue
             extra += run
         return extra
 
