@@ -839,38 +839,44 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
                 rest += low
         masters.reverse()
         if not tricks_obj:
-            return masters + rest
+            masters += rest
+            return masters
         if m0:
             if len(masters) > 1:
                 masters.sort(key=history[leader].__getitem__)
-            return masters + rest
+            masters += rest
+            return masters
         # a defender first cashes plain winners the Ombre must follow (he cannot ruff them), then
         # leads low to a suit his partner wins (the partner's best card beats the Ombre's, who
         # must follow or has no trump), then master trumps, then the other low cards, and last
         # the winners the Ombre might ruff; low cards by history within each group
         if len(rest) > 1:
             rest.sort(key=history[leader].__getitem__)
-        cash: list[int] = []
+        order: list[int] = []  # the cash, then the leads to the partner, appended as found
+        keep = -1  # the master trump (the trumps are one block: one master at most)
         ruffable: list[int] = []
-        keep: list[int] = []
         for c in masters:
             if c >= tbase:
-                keep.append(c)
+                keep = c
             elif hO & follow[c]:
-                cash.append(c)
+                order.append(c)
             else:
                 ruffable.append(c)
         partner = others0 ^ hO
-        to_partner: list[int] = []
+        no_trump = not hO & tmask
         other: list[int] = []
         for c in rest:
             fm = follow[c]
             oS = hO & fm
-            if c < tbase and (oS or not hO & tmask) and (partner & fm).bit_length() > oS.bit_length():
-                to_partner.append(c)
+            if c < tbase and (oS or no_trump) and (partner & fm).bit_length() > oS.bit_length():
+                order.append(c)
             else:
                 other.append(c)
-        return cash + to_partner + keep + other + ruffable
+        if keep >= 0:
+            order.append(keep)
+        order += other
+        order += ruffable
+        return order
 
     def expand(  # noqa: C901 - one loop per card of the trick, kept inline for speed
         h0: int,
