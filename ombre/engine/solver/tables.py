@@ -2,7 +2,8 @@
 
 Tables that depend only on the rules are built once at import (``_FINAL``, ``_WORST``,
 ``_BEST``, ``_NEED_LO``, ``_NEED_HI``); the others are filled on first use and
-shared by every solver (``_Runs`` per layout, ``_TRUMP_BOUNDS``, ``_CHUNKS8``, ``_CHUNKS``).
+shared by every solver (``_Runs`` and ``_Leads`` per layout, ``_TRUMP_BOUNDS``, ``_CHUNKS8``,
+``_CHUNKS``).
 Every name is private to the solver's package; :mod:`ombre.engine.solver.search` reads them.
 """
 
