@@ -979,7 +979,7 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
                 thirds0 = all2
             ok = winm[c0]
             i = len(seconds)
-            while i and seconds[i - 1] > c0 and ok >> seconds[i - 1] & 1:
+            while i and (c := seconds[i - 1]) > c0 and ok >> c & 1:
                 i -= 1
             if i < len(seconds):  # seconds[i:] beat the lead
                 beat3 = L2 & ok
@@ -1009,7 +1009,7 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
                         # the third hand's side is not winning: the cards that beat the trick so
                         # far first (they are the last runs)
                         i = len(thirds0)
-                        while i and thirds0[i - 1] > c1 and ok >> thirds0[i - 1] & 1:
+                        while i and (c := thirds0[i - 1]) > c1 and ok >> c & 1:
                             i -= 1
                         if 0 < i < len(thirds0):
                             thirds = thirds0[i:] + thirds0[:i]
@@ -1020,7 +1020,7 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
                         thirds_c0 = thirds0
                         if m0 != m2:
                             i = len(thirds0)
-                            while i and thirds0[i - 1] > c0 and ok >> thirds0[i - 1] & 1:
+                            while i and (c := thirds0[i - 1]) > c0 and ok >> c & 1:
                                 i -= 1
                             if 0 < i < len(thirds0):
                                 thirds_c0 = thirds0[i:] + thirds0[:i]
