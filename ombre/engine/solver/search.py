@@ -10,9 +10,10 @@ The search uses the tools that make bridge solvers fast:
   relative rank (only the order of the cards still out matters, so equal
   positions share an entry), holding a lower and an upper bound;
 * within one deal the cards still out fix the hands, so what depends on the
-  hands alone (the relative-rank key, the sure trump tricks, the two-trick
-  values) is remembered by the cards out, a one-digit integer, until a
-  position puts a card in another hand;
+  hands alone (the relative-rank key, and its parts over the sixteen low codes
+  and the others, the sure trump tricks, the two-trick values) is remembered
+  by the cards out, a one-digit integer, until a position puts a card in
+  another hand;
 * one card tried per run of equivalent cards (cards of one hand with no
   outstanding card between them), the matadors kept apart from the other
   trumps, since only they have the privilege of not following a lower trump;
@@ -108,6 +109,8 @@ class Solver:
         # one deal: ``_seen``, the cards each seat has held so far, tells when one does not
         self._memo2: dict[int, int] = {}
         self._keys: dict[int, int] = {}
+        self._low_keys: dict[int, int] = {}  # the key's part of the sixteen low codes (key)
+        self._high_keys: dict[int, tuple[int, int]] = {}  # and of the others
         self._sure_by: dict[int, int] = {}  # sure trump tricks (_TrumpBounds) by the trumps out
         self._lead_by: dict[int, int] = {}  # the Ombre's trump lead (lead_trump) by the trumps out
         self._seen = (0, 0, 0)
@@ -194,6 +197,8 @@ class Solver:
             # another deal: the tables by the cards out no longer hold
             self._memo2.clear()
             self._keys.clear()
+            self._low_keys.clear()
+            self._high_keys.clear()
             self._sure_by.clear()
             self._lead_by.clear()
         self._seen = (s0 | h0, s1 | h1, s2 | h2)
@@ -342,6 +347,8 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
     history = ([0] * 40, [0] * 40, [0] * 40)
     memo2 = solver._memo2
     keys = solver._keys
+    low_keys = solver._low_keys
+    high_keys = solver._high_keys
     sure_by = solver._sure_by
     lead_by = solver._lead_by
     lead_bits = (0, 1 << 72, 2 << 72)  # the leader's place in a table key
@@ -506,18 +513,30 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
 
         Remembered by ``rem``, the cards out (see ``_seen``); the search looks there first.
         """
-        k = chunks[(rem & 0xFFFF) << 32 | (h0 & 0xFFFF) << 16 | (h1 & 0xFFFF)]
+        # made of the sixteen low codes and the rest, each remembered by its own cards out
+        x = rem & 0xFFFF
+        k = low_keys.get(x)
+        if k is None:
+            k = low_keys[x] = chunks[x << 32 | (h0 & 0xFFFF) << 16 | (h1 & 0xFFFF)] + lens(x)
         r = rem >> 16
         if r:
-            k |= chunks[r << 32 | (h0 >> 16) << 16 | h1 >> 16] << (rem & 0xFFFF).bit_count()
-        lens = (
-            (rem & bm0).bit_count()
-            | (rem & bm1).bit_count() << 4
-            | (rem & bm2).bit_count() << 8
-            | (rem & bm3).bit_count() << 12
-        )
-        k = keys[rem] = k | lens << 54 | (rem & matm).bit_count() << 70
+            high = high_keys.get(r)
+            if high is None:
+                high = high_keys[r] = (chunks[r << 32 | (h0 >> 16) << 16 | h1 >> 16], lens(r << 16))
+            k += high[0] << x.bit_count() | high[1]
+        keys[rem] = k
         return k
+
+    def lens(y: int) -> int:
+        """The cards ``y`` counted by block and their matadors, at their place in a key (they add up)."""
+        v = (
+            (y & bm0).bit_count()
+            | (y & bm1).bit_count() << 4
+            | (y & bm2).bit_count() << 8
+            | (y & bm3).bit_count() << 12
+            | (y & matm).bit_count() << 16
+        )
+        return v << 54
 
     def sure(ta: int, tb_: int) -> int:
         """How many of B's trumps win whatever is played (see :meth:`Solver` docs): |B| - matching."""
