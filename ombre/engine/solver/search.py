@@ -10,9 +10,10 @@ The search uses the tools that make bridge solvers fast:
   relative rank (only the order of the cards still out matters, so equal
   positions share an entry), holding a lower and an upper bound;
 * within one deal the cards still out fix the hands, so what depends on the
-  hands alone (the relative-rank key, the sure trump tricks, the two-trick
-  values) is remembered by the cards out, a one-digit integer, until a
-  position puts a card in another hand;
+  hands alone (the relative-rank key, and its parts over the sixteen low codes
+  and the others, the sure trump tricks, the two-trick values) is remembered
+  by the cards out, a one-digit integer, until a position puts a card in
+  another hand;
 * one card tried per run of equivalent cards (cards of one hand with no
   outstanding card between them), the matadors kept apart from the other
   trumps, since only they have the privilege of not following a lower trump;
@@ -108,6 +109,8 @@ class Solver:
         # one deal: ``_seen``, the cards each seat has held so far, tells when one does not
         self._memo2: dict[int, int] = {}
         self._keys: dict[int, int] = {}
+        self._low_keys: dict[int, int] = {}  # the key's part of the sixteen low codes (key)
+        self._high_keys: dict[int, tuple[int, int]] = {}  # and of the others
         self._sure_by: dict[int, int] = {}  # sure trump tricks (_TrumpBounds) by the trumps out
         self._lead_by: dict[int, int] = {}  # the Ombre's trump lead (lead_trump) by the trumps out
         self._seen = (0, 0, 0)
@@ -194,6 +197,8 @@ class Solver:
             # another deal: the tables by the cards out no longer hold
             self._memo2.clear()
             self._keys.clear()
+            self._low_keys.clear()
+            self._high_keys.clear()
             self._sure_by.clear()
             self._lead_by.clear()
         self._seen = (s0 | h0, s1 | h1, s2 | h2)
@@ -342,6 +347,8 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
     history = ([0] * 40, [0] * 40, [0] * 40)
     memo2 = solver._memo2
     keys = solver._keys
+    low_keys = solver._low_keys
+    high_keys = solver._high_keys
     sure_by = solver._sure_by
     lead_by = solver._lead_by
     lead_bits = (0, 1 << 72, 2 << 72)  # the leader's place in a table key
@@ -349,10 +356,12 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
     tbase = tb.trump_base
     follow = tb.follow_mask
     tmask = tb.trump_mask
+    plain_all = ((1 << 27) - 1) ^ tmask  # the plain cards (a complement would be a negative integer)
     winm = tb.win_mask
     plains = lay.plain_masks
     blocks_up = lay.blocks_up
     runs = lay.runs
+    splits = lay.leads
     priv = tb.priv
     matm = tb.matadors
     bm0, bm1, bm2, bm3 = tb.block_mask
@@ -367,6 +376,12 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
     final_t = _FINAL
     nxt = _NEXT
     bits = _BITS
+    # by the leader's seat: the second's and third's seats, which of the three is the Ombre, and
+    # each one's seat relative to the Ombre
+    places = tuple(
+        (nxt[p], nxt[nxt[p]], p == om, nxt[p] == om, nxt[nxt[p]] == om, rel[p], rel[nxt[p]], rel[nxt[nxt[p]]])
+        for p in range(3)
+    )
 
     def final(o: int, a: int, b: int) -> int:
         return o if tricks_obj else final_t[o, a, b]
@@ -404,37 +419,40 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
         got = memo2.get(mkey)
         if got is not None:
             return got + o if tricks_obj else got
+        p1, p2, m0, m1, m2, r0, r1, r2 = places[leader]
         hs = (h0, h1, h2)
-        p1 = nxt[leader]
-        p2 = nxt[p1]
         H0, H1, H2 = hs[leader], hs[p1], hs[p2]
-        m0, m1, m2 = leader == om, p1 == om, p2 == om
         # by place in this trick (0 the leader): the Ombre's place, and each place's side
         mpos = 0 if m0 else (1 if m1 else 2)
-        rpos = (rel[leader], rel[p1], rel[p2])
-        rot = _ROTATE
+        rpos = (r0, r1, r2)
+        # each hand's two cards, lowest first, as (card played, card kept) in both orders
+        lo = (H0 & -H0).bit_length() - 1
+        hi = H0.bit_length() - 1
+        both0 = ((lo, hi), (hi, lo))
+        lo = (H1 & -H1).bit_length() - 1
+        hi = H1.bit_length() - 1
+        both1 = ((lo, hi), (hi, lo))
+        one1 = 1 << lo  # the legal plays are both cards, or the lower alone, or the higher alone
+        lo = (H2 & -H2).bit_length() - 1
+        hi = H2.bit_length() - 1
+        both2 = ((lo, hi), (hi, lo))
+        one2 = 1 << lo
+        rot1 = _ROTATE[1]
+        rot2 = _ROTATE[2]
         # alpha-beta with the whole window: the value is exact (values lie in lo_v..hi_v)
         lo_v, hi_v = (o, o + 2) if tricks_obj else (-1, 99)
         best0 = -1 if m0 else 99
-        x = H0
-        while x:
-            low0 = x & -x
-            x ^= low0
-            c0 = low0.bit_length() - 1
-            l0 = (H0 ^ low0).bit_length() - 1
+        for c0, l0 in both0:
             ok = winm[c0]
-            L2 = legal_mask(H2, c0, tb)
+            y = legal_mask(H2, c0, tb)
+            L2 = both2 if y == H2 else (both2[:1] if y == one2 else both2[1:])
             if m0:
                 a1, b1 = (best0 if best0 > lo_v else lo_v), hi_v
             else:
                 a1, b1 = lo_v, (best0 if best0 < hi_v else hi_v)
             best1 = -1 if m1 else 99
             y = legal_mask(H1, c0, tb)
-            while y:
-                low1 = y & -y
-                y ^= low1
-                c1 = low1.bit_length() - 1
-                l1 = (H1 ^ low1).bit_length() - 1
+            for c1, l1 in both1 if y == H1 else (both1[:1] if y == one1 else both1[1:]):
                 if c1 > c0 and ok >> c1 & 1:
                     w0, cur = 1, c1
                 else:
@@ -444,19 +462,15 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
                 else:
                     a2, b2 = a1, (best1 if best1 < b1 else b1)
                 best2 = -1 if m2 else 99
-                z = L2
-                while z:
-                    low2 = z & -z
-                    z ^= low2
-                    c2 = low2.bit_length() - 1
+                for c2, l2 in L2:
                     w = 2 if c2 > cur and ok >> c2 & 1 else w0
                     # the last trick, led from place w, each playing his last card
-                    order = rot[w]
-                    last_cards = (l0, l1, (H2 ^ low2).bit_length() - 1)
-                    d0 = last_cards[order[0]]
-                    d1 = last_cards[order[1]]
-                    d2 = last_cards[order[2]]
-                    w2 = order[trick_winner_codes(d0, d1, d2, tb)]
+                    if w == 0:
+                        w2 = trick_winner_codes(l0, l1, l2, tb)
+                    elif w == 1:
+                        w2 = rot1[trick_winner_codes(l1, l2, l0, tb)]
+                    else:
+                        w2 = rot2[trick_winner_codes(l2, l0, l1, tb)]
                     if tricks_obj:
                         v = o + (w == mpos) + (w2 == mpos)
                     else:
@@ -499,18 +513,30 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
 
         Remembered by ``rem``, the cards out (see ``_seen``); the search looks there first.
         """
-        k = chunks[(rem & 0xFFFF) << 32 | (h0 & 0xFFFF) << 16 | (h1 & 0xFFFF)]
+        # made of the sixteen low codes and the rest, each remembered by its own cards out
+        x = rem & 0xFFFF
+        k = low_keys.get(x)
+        if k is None:
+            k = low_keys[x] = chunks[x << 32 | (h0 & 0xFFFF) << 16 | (h1 & 0xFFFF)] + lens(x)
         r = rem >> 16
         if r:
-            k |= chunks[r << 32 | (h0 >> 16) << 16 | h1 >> 16] << (rem & 0xFFFF).bit_count()
-        lens = (
-            (rem & bm0).bit_count()
-            | (rem & bm1).bit_count() << 4
-            | (rem & bm2).bit_count() << 8
-            | (rem & bm3).bit_count() << 12
-        )
-        k = keys[rem] = k | lens << 54 | (rem & matm).bit_count() << 70
+            high = high_keys.get(r)
+            if high is None:
+                high = high_keys[r] = (chunks[r << 32 | (h0 >> 16) << 16 | h1 >> 16], lens(r << 16))
+            k += high[0] << x.bit_count() | high[1]
+        keys[rem] = k
         return k
+
+    def lens(y: int) -> int:
+        """The cards ``y`` counted by block and their matadors, at their place in a key (they add up)."""
+        v = (
+            (y & bm0).bit_count()
+            | (y & bm1).bit_count() << 4
+            | (y & bm2).bit_count() << 8
+            | (y & bm3).bit_count() << 12
+            | (y & matm).bit_count() << 16
+        )
+        return v << 54
 
     def sure(ta: int, tb_: int) -> int:
         """How many of B's trumps win whatever is played (see :meth:`Solver` docs): |B| - matching."""
@@ -572,9 +598,10 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
 
     def tops(hand: int, rem: int) -> int:
         q = 0
+        out = rem ^ hand  # the cards out of the hand (a complement would be a negative integer)
         for bm in plains:
             # the hand's cards of the suit above every card of it outside the hand
-            q += ((hand & bm) >> (rem & bm & ~hand).bit_length()).bit_count()
+            q += ((hand & bm) >> (out & bm).bit_length()).bit_count()
         return q
 
     def rounds(hO: int, hD1: int, hD2: int, ruff1: int, ruff2: int) -> int:
@@ -587,26 +614,34 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
         he is void.
         """
         extra = 0
-        defenders = ((hD1, ruff1), (hD2, ruff2))
         for bm in plains:
             own = hO & bm
             if not own:
                 continue
             run = own.bit_count()
-            for hD, ruff in defenders:
-                x = hD & bm
-                if x:
-                    # ``above``: the Ombre's cards above the defender's best, who beats the next
-                    # one if he holds more cards of the suit than that
-                    held = x.bit_count()
-                    above = (own >> x.bit_length()).bit_count()
-                    if above < held and above < run:
-                        run = above
-                    if ruff and held < run:
-                        run = held
-                elif ruff:
-                    run = 0
-                    break
+            # each defender in turn, written out twice (a loop over the pair costs more)
+            x = hD1 & bm
+            if x:
+                # ``above``: the Ombre's cards above the defender's best, who beats the next
+                # one if he holds more cards of the suit than that
+                held = x.bit_count()
+                above = (own >> x.bit_length()).bit_count()
+                if above < held and above < run:
+                    run = above
+                if ruff1 and held < run:
+                    run = held
+            elif ruff1:
+                continue
+            x = hD2 & bm
+            if x:
+                held = x.bit_count()
+                above = (own >> x.bit_length()).bit_count()
+                if above < held and above < run:
+                    run = above
+                if ruff2 and held < run:
+                    run = held
+            elif ruff2:
+                continue
             extra += run
         return extra
 
@@ -630,11 +665,12 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
         take the lead, so a defender cashes no more plain cards than his
         partner holds cards outside trumps (he discards those first).
         """
-        k = ((hl & tmask) >> (rem & tmask & ~hl).bit_length()).bit_count()
+        out = rem ^ hl
+        k = ((hl & tmask) >> (out & tmask).bit_length()).bit_count()
         d1_ = (opp1 & tmask).bit_count() > k
         d2_ = (opp2 & tmask).bit_count() > k
         kept = d1_ or d2_
-        if kept and (k >= need or k + (hl & ~tmask).bit_count() < need):
+        if kept and (k >= need or k + (hl & plain_all).bit_count() < need):
             return k
         if not partner:
             extra = rounds(hl, opp1, opp2, d1_, d2_)
@@ -643,24 +679,29 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
             return k + tops(hl, rem)
         extra = 0
         for bm in plains:
-            run = ((hl & bm) >> (rem & bm & ~hl).bit_length()).bit_count()
+            run = ((hl & bm) >> (out & bm).bit_length()).bit_count()
             if run:
                 c = (opp1 & bm).bit_count()
                 extra += c if c < run else run
         if extra and (partner & tmask).bit_count() > k:
-            c = (partner & ~tmask).bit_count()
+            c = (partner & plain_all).bit_count()
             if c < extra:
                 extra = c
         return k + extra
 
+    def start(h0: int, h1: int, h2: int, leader: int, o: int, a: int, b: int, target: int) -> int:
+        """The test from a trick start with any number of tricks left (``search`` needs three)."""
+        n = h0.bit_count()
+        if n > 2:
+            return search(h0, h1, h2, leader, o, a, b, target)
+        if n == 2:
+            return small(h0, h1, h2, leader, o, a, b, target)
+        if n == 1:
+            return last(h0, h1, h2, leader, o, a, b)
+        return final(o, a, b)
+
     def search(h0: int, h1: int, h2: int, leader: int, o: int, a: int, b: int, target: int) -> int:
         n = h0.bit_count()
-        if n <= 2:
-            if n == 2:
-                return small(h0, h1, h2, leader, o, a, b, target)
-            if n == 1:
-                return last(h0, h1, h2, leader, o, a, b)
-            return final(o, a, b)
         stats.nodes += 1
         rem = h0 | h1 | h2
         # sure tricks for each side, whoever leads, by the trumps out (-1: one side has none);
@@ -778,7 +819,7 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
                             # the better defender's sure trumps are the cheap bound, unless the
                             # partner holds nothing but trumps: then the leader's count only
                             q2 = hi_q
-                            if tO and not hP & ~tmask:
+                            if tO and not hP & plain_all:
                                 q2 = sure(tO, hL & tmask)
                             if q2 + 1 > q:
                                 q = q2 + 1
@@ -811,48 +852,50 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
         for bm in blocks_up:
             x = H0 & bm
             if x:
-                ob = others0 & bm
-                reps = runs[x | ob << 27]
-                top = reps[-1]
-                if ob >> top:
-                    rest += reps
-                else:
+                top, low = splits[x | (others0 & bm) << 27]
+                if top >= 0:
                     masters.append(top)
-                    rest += reps[:-1]
+                rest += low
         masters.reverse()
         if not tricks_obj:
-            return masters + rest
+            masters += rest
+            return masters
         if m0:
             if len(masters) > 1:
                 masters.sort(key=history[leader].__getitem__)
-            return masters + rest
+            masters += rest
+            return masters
         # a defender first cashes plain winners the Ombre must follow (he cannot ruff them), then
         # leads low to a suit his partner wins (the partner's best card beats the Ombre's, who
         # must follow or has no trump), then master trumps, then the other low cards, and last
         # the winners the Ombre might ruff; low cards by history within each group
         if len(rest) > 1:
             rest.sort(key=history[leader].__getitem__)
-        cash: list[int] = []
+        order: list[int] = []  # the cash, then the leads to the partner, appended as found
+        keep = -1  # the master trump (the trumps are one block: one master at most)
         ruffable: list[int] = []
-        keep: list[int] = []
         for c in masters:
             if c >= tbase:
-                keep.append(c)
+                keep = c
             elif hO & follow[c]:
-                cash.append(c)
+                order.append(c)
             else:
                 ruffable.append(c)
-        partner = others0 & ~hO
-        to_partner: list[int] = []
+        partner = others0 ^ hO
+        no_trump = not hO & tmask
         other: list[int] = []
         for c in rest:
             fm = follow[c]
             oS = hO & fm
-            if c < tbase and (oS or not hO & tmask) and (partner & fm).bit_length() > oS.bit_length():
-                to_partner.append(c)
+            if c < tbase and (oS or no_trump) and (partner & fm).bit_length() > oS.bit_length():
+                order.append(c)
             else:
                 other.append(c)
-        return cash + to_partner + keep + other + ruffable
+        if keep >= 0:
+            order.append(keep)
+        order += other
+        order += ruffable
+        return order
 
     def expand(  # noqa: C901 - one loop per card of the trick, kept inline for speed
         h0: int,
@@ -875,28 +918,29 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
         """
         hs = (h0, h1, h2)
         p0 = leader
-        p1 = nxt[p0]
-        p2 = nxt[p1]
+        p1, p2, m0, m1, m2, r0, r1, r2 = places[p0]
         H0 = hs[p0]
         H1 = hs[p1]
         H2 = hs[p2]
-        m0 = p0 == om
-        m1 = p1 == om
-        m2 = p2 == om
-        r0, r1, r2 = rel[p0], rel[p1], rel[p2]
-        others0 = rem & ~H0
-        others1 = rem & ~H1
-        others2 = rem & ~H2
+        others0 = rem ^ H0
+        others1 = rem ^ H1
+        others2 = rem ^ H2
 
         n = H0.bit_count()
         slot = leader * 10 + n  # the killer's place: seat and tricks left
         # the card that decided here before, or the killer, is tried before the others are listed
         # (most tests that the leader's side wins need no other lead); it must be a run's top card
-        for hint in (killers[slot] if tricks_obj else -1, hints.get(hkey, -1)):
-            if hint >= 0 and hint in runs[H0 & follow[hint] | (others0 & follow[hint]) << 27]:
-                break
-        else:
-            hint = -1
+        hint = killers[slot] if tricks_obj else -1
+        if hint >= 0:
+            fm = follow[hint]
+            if hint not in runs[H0 & fm | (others0 & fm) << 27]:
+                hint = -1
+        if hint < 0:
+            hint = hints.get(hkey, -1)
+            if hint >= 0:
+                fm = follow[hint]
+                if hint not in runs[H0 & fm | (others0 & fm) << 27]:
+                    hint = -1
         if hint >= 0:
             lead_cards = [hint]
         else:
@@ -923,12 +967,12 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
             else:
                 # a trump led: a hand holding only matadors above it need not follow (privilege)
                 fm = tmask
-                pv = ~priv[c0]
+                pv = priv[c0]
                 L1 = H1 & tmask
-                if not L1 & pv:
+                if (L1 | pv) == pv:
                     L1 = 0
                 L2 = H2 & tmask
-                if not L2 & pv:
+                if (L2 | pv) == pv:
                     L2 = 0
             if L1:
                 seconds = runs[L1 | (others1 & fm) << 27]
@@ -954,7 +998,7 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
                 thirds0 = all2
             ok = winm[c0]
             i = len(seconds)
-            while i and seconds[i - 1] > c0 and ok >> seconds[i - 1] & 1:
+            while i and (c := seconds[i - 1]) > c0 and ok >> c & 1:
                 i -= 1
             if i < len(seconds):  # seconds[i:] beat the lead
                 beat3 = L2 & ok
@@ -973,23 +1017,33 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
                     # a defender second, his partner unable to beat the lead: his cheapest winner
                     seconds = (seconds[i],) + seconds[:i] + seconds[i + 1 :]
             best1 = -1 if m1 else 99
+            thirds_c0 = None  # the third's order while the lead wins, made once a lead
             for c1 in seconds:
                 H1n = H1 ^ bits[c1]
                 plain1 = plain0 and c1 < tbase
                 if c1 > c0 and ok >> c1 & 1:
                     cur, wpos = c1, 1
-                    side_winning = m1 == m2
+                    thirds = thirds0
+                    if m1 != m2:
+                        # the third hand's side is not winning: the cards that beat the trick so
+                        # far first (they are the last runs)
+                        i = len(thirds0)
+                        while i and (c := thirds0[i - 1]) > c1 and ok >> c & 1:
+                            i -= 1
+                        if 0 < i < len(thirds0):
+                            thirds = thirds0[i:] + thirds0[:i]
                 else:
                     cur, wpos = c0, 0
-                    side_winning = m0 == m2
-                thirds = thirds0
-                if not side_winning:
-                    # the cards that beat the trick so far first (they are the last runs)
-                    i = len(thirds0)
-                    while i and thirds0[i - 1] > cur and ok >> thirds0[i - 1] & 1:
-                        i -= 1
-                    if 0 < i < len(thirds0):
-                        thirds = thirds0[i:] + thirds0[:i]
+                    if thirds_c0 is None:
+                        # the same while the lead wins, once a lead: the cards that beat it first
+                        thirds_c0 = thirds0
+                        if m0 != m2:
+                            i = len(thirds0)
+                            while i and (c := thirds0[i - 1]) > c0 and ok >> c & 1:
+                                i -= 1
+                            if 0 < i < len(thirds0):
+                                thirds_c0 = thirds0[i:] + thirds0[:i]
+                    thirds = thirds_c0
                 best2 = -1 if m2 else 99
                 for c2 in thirds:
                     H2n = H2 ^ bits[c2]
@@ -1047,7 +1101,9 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
                 if best0 < target:
                     break
             if hint >= 0:  # the hint did not decide the test: the loop goes on over the other leads
-                lead_cards += [c for c in leads(H0, others0, leader, m0, hs[om]) if c != hint]
+                more = leads(H0, others0, leader, m0, hs[om])
+                more.remove(hint)
+                lead_cards += more
                 hint = -1
         if best_card >= 0:
             hints[hkey] = best_card
@@ -1056,4 +1112,4 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
                 history[leader][best_card] -= n
         return best0
 
-    return search
+    return start

@@ -2,7 +2,8 @@
 
 Tables that depend only on the rules are built once at import (``_FINAL``, ``_WORST``,
 ``_BEST``, ``_NEED_LO``, ``_NEED_HI``); the others are filled on first use and
-shared by every solver (``_Runs`` per layout, ``_TRUMP_BOUNDS``, ``_CHUNKS8``, ``_CHUNKS``).
+shared by every solver (``_Runs`` and ``_Leads`` per layout, ``_TRUMP_BOUNDS``, ``_CHUNKS8``,
+``_CHUNKS``).
 Every name is private to the solver's package; :mod:`ombre.engine.solver.search` reads them.
 """
 
@@ -116,6 +117,25 @@ class _Runs(dict[int, tuple[int, ...]]):
         return v
 
 
+class _Leads(dict[int, tuple[int, tuple[int, ...]]]):
+    """A leader's runs in one block split for the move ordering, filled on first use.
+
+    ``[cards | outside << 27]`` (the key of :class:`_Runs`) is ``(top, low)``: ``top`` the
+    top card of the highest run when no outside card of the block is above it (a winner),
+    else -1, and ``low`` the tops of the other runs, lowest first.
+    """
+
+    def __init__(self, runs: _Runs) -> None:
+        super().__init__()
+        self.runs = runs
+
+    def __missing__(self, key: int) -> tuple[int, tuple[int, ...]]:
+        reps = self.runs[key]
+        top = reps[-1]
+        v = self[key] = (-1, reps) if key >> _W >> top else (top, reps[:-1])
+        return v
+
+
 #: the width of a layout's code set, since a position holds at most 27 cards (the search's
 #: keys shift by the literal 27, which Python folds into a constant)
 _W = 27
@@ -142,6 +162,7 @@ class _Layout:
     #: the blocks' masks, lowest codes first (the trumps last)
     blocks_up: tuple[int, ...]
     runs: _Runs
+    leads: _Leads
 
 
 def _layout(full: Tables, cards: int) -> _Layout:
@@ -161,7 +182,8 @@ def _layout(full: Tables, cards: int) -> _Layout:
         below.append(lower)
     plains = tuple(b for b in tb.block_mask if b and b != tb.trump_mask)
     blocks_up = tuple(sorted(b for b in tb.block_mask if b))
-    return _Layout(tb, cards, tuple(below), plains, blocks_up, _Runs(tuple(below)))
+    runs = _Runs(tuple(below))
+    return _Layout(tb, cards, tuple(below), plains, blocks_up, runs, _Leads(runs))
 
 
 #: a layout over no cards, for a solver that has seen no position yet
