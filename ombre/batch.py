@@ -29,8 +29,9 @@ U8 = npt.NDArray[np.uint8]
 I64 = npt.NDArray[np.int64]
 
 #: hands drawn and played at once: whole batches of the core's draw, few enough that numpy's arrays
-#: stay in the processor's caches (measured here, best of eight in one process: 2,548 hands a chunk
-#: 425,000 hands a second, 4,088 389,000, 8,176 less than half)
+#: stay in the processor's caches (measured here, best and median of five rounds in one process,
+#: hands a second: 1,288 a chunk 417,000 and 338,000; 2,548 469,000 and 408,000; 4,088 461,000 and
+#: 414,000; 8,176 170,000 and 152,000)
 _CHUNK = 91 * _BATCH
 
 # A seat's cards in play are one int64: bit ``8 - place`` for the place of each card in the order dealt
