@@ -114,9 +114,15 @@ class Solver:
         self._sure_by: dict[int, int] = {}  # sure trump tricks (_TrumpBounds) by the trumps out
         self._lead_by: dict[int, int] = {}  # the Ombre's trump lead (lead_trump) by the trumps out
         self._seen = (0, 0, 0)
-        self.stats = SearchStats()
+        self._stats = SearchStats()  # the counts of the searches before the last rebuild
         self._lay = _NO_CARDS[self.trump]  # replaced by the first position's cards
-        self._search: _SearchFn = _build_search(self)
+        self._search, self._counts = _build_search(self)
+
+    @property
+    def stats(self) -> SearchStats:
+        """The search's counters so far, as a snapshot (the search keeps them in its closure)."""
+        nodes, tt_hits = self._counts()
+        return SearchStats(self._stats.nodes + nodes, self._stats.tt_hits + tt_hits, self._stats.tests)
 
     # -- public ----------------------------------------------------------------
 
@@ -187,7 +193,8 @@ class Solver:
             self._lay = _layout(self._full, cards)
             self._hint.clear()
             self._seen = (0, 0, 0)
-            self._search = _build_search(self)
+            self._stats = self.stats
+            self._search, self._counts = _build_search(self)
         tb = self._lay.tb
         h0, h1, h2 = (tb.mask(h) for h in pos.hands)
         s0, s1, s2 = self._seen
@@ -234,7 +241,7 @@ class Solver:
             guess = (lo + hi + 1) // 2
         while lo < hi:
             target = max(min(guess, hi), lo + 1)
-            self.stats.tests += 1
+            self._stats.tests += 1
             v = self._test_partial(hs, lead, trick, won, target)
             if v >= target:
                 lo = v
@@ -320,14 +327,15 @@ class Solver:
 _SearchFn = Callable[[int, int, int, int, int, int, int, int], int]
 
 
-def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one closure for speed
+def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, int]]]:  # noqa: C901 - kept in one closure for speed
     """The search at trick starts, as closures over the solver's tables (local names are fast).
 
     ``search(h0, h1, h2, leader, o, a, b, target)`` is a fail-soft zero-window
     test: hands by seat, the leader of the trick about to start, the tricks
     won so far by the Ombre and the two defenders (the seat after the Ombre
     first); it returns a lower bound of the value if that is ``>= target``,
-    an upper bound otherwise.
+    an upper bound otherwise.  Also returned: a function giving the positions searched and
+    the table hits so far, counted in the closure (a cell costs less than an attribute).
     """
     lay = solver._lay
     tb = lay.tb
@@ -352,7 +360,7 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
     sure_by = solver._sure_by
     lead_by = solver._lead_by
     lead_bits = (0, 1 << 72, 2 << 72)  # the leader's place in a table key
-    stats = solver.stats
+    nodes = tt_hits = 0
     tbase = tb.trump_base
     follow = tb.follow_mask
     tmask = tb.trump_mask
@@ -701,8 +709,9 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
         return final(o, a, b)
 
     def search(h0: int, h1: int, h2: int, leader: int, o: int, a: int, b: int, target: int) -> int:
+        nonlocal nodes, tt_hits
         n = h0.bit_count()
-        stats.nodes += 1
+        nodes += 1
         rem = h0 | h1 | h2
         # sure tricks for each side, whoever leads, by the trumps out (-1: one side has none);
         # quick tricks for the side on lead
@@ -760,7 +769,7 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
             k |= (o | a << 4 | b << 8) << 74
         entry = tt.get(k)
         if entry is not None:
-            stats.tt_hits += 1
+            tt_hits += 1
             e = (entry & 15) + base
             if e > lo:
                 lo = e
@@ -1112,4 +1121,7 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
                 history[leader][best_card] -= n
         return best0
 
-    return start
+    def counts() -> tuple[int, int]:
+        return nodes, tt_hits
+
+    return start, counts
