@@ -330,10 +330,11 @@ _SearchFn = Callable[[int, int, int, int, int, int, int, int], int]
 def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, int]]]:  # noqa: C901 - kept in one closure for speed
     """The search at trick starts, as closures over the solver's tables (local names are fast).
 
-    ``search(h0, h1, h2, leader, o, a, b, target)`` is a fail-soft zero-window
+    ``search(h0, h1, h2, leader, o, a, b, target, n)`` is a fail-soft zero-window
     test: hands by seat, the leader of the trick about to start, the tricks
     won so far by the Ombre and the two defenders (the seat after the Ombre
-    first); it returns a lower bound of the value if that is ``>= target``,
+    first), and ``n`` the tricks left (the caller knows it: a count costs more
+    than an argument); it returns a lower bound of the value if that is ``>= target``,
     an upper bound otherwise.  Also returned: a function giving the positions searched and
     the table hits so far, counted in the closure (a cell costs less than an attribute).
     """
@@ -409,12 +410,12 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
             b += 1
         return o if tricks_obj else final_t[o, a, b]
 
-    def small(h0: int, h1: int, h2: int, leader: int, o: int, a: int, b: int, target: int) -> int:
+    def small(h0: int, h1: int, h2: int, leader: int, o: int, a: int, b: int, target: int, n: int) -> int:
         """The value with two tricks left, by minimax (remembered by the cards out, see ``_seen``).
 
         Under the tricks objective a test that the tricks won so far decide, or that the two to
         come cannot reach, returns that bound at once (``o`` or ``o + 2``); otherwise the value
-        is exact, whatever ``target``.
+        is exact, whatever ``target``.  ``n`` (two) is there for the same call as ``search``.
         """
         if tricks_obj:
             if o >= target:
@@ -701,16 +702,15 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         """The test from a trick start with any number of tricks left (``search`` needs three)."""
         n = h0.bit_count()
         if n > 2:
-            return search(h0, h1, h2, leader, o, a, b, target)
+            return search(h0, h1, h2, leader, o, a, b, target, n)
         if n == 2:
-            return small(h0, h1, h2, leader, o, a, b, target)
+            return small(h0, h1, h2, leader, o, a, b, target, n)
         if n == 1:
             return last(h0, h1, h2, leader, o, a, b)
         return final(o, a, b)
 
-    def search(h0: int, h1: int, h2: int, leader: int, o: int, a: int, b: int, target: int) -> int:
+    def search(h0: int, h1: int, h2: int, leader: int, o: int, a: int, b: int, target: int, n: int) -> int:
         nonlocal nodes, tt_hits
-        n = h0.bit_count()
         nodes += 1
         rem = h0 | h1 | h2
         # sure tricks for each side, whoever leads, by the trumps out (-1: one side has none);
@@ -839,7 +839,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                 if hi < target:
                     tt[k] = (lo - base) | (hi - base) << 4
                     return hi
-        v = expand(h0, h1, h2, leader, o, a, b, target, rem, k, sure_q if tricks_obj else -1)
+        v = expand(h0, h1, h2, leader, o, a, b, target, n, rem, k, sure_q if tricks_obj else -1)
         if v >= target:
             if v > lo:
                 lo = v
@@ -915,11 +915,12 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         a: int,
         b: int,
         target: int,
+        n: int,
         rem: int,
         hkey: int,
         sure_q: int,
     ) -> int:
-        """Try the cards of the trick (the test of ``search``); ``hkey`` the position's table key.
+        """Try the cards of the trick (the test of ``search``, ``n`` tricks left); ``hkey`` the table key.
 
         ``sure_q`` is the position's sure trump tricks as packed by :class:`_TrumpBounds` (or -1):
         after a trick in which no trump falls the next position has the same, and when they decide
@@ -935,7 +936,6 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         others1 = rem ^ H1
         others2 = rem ^ H2
 
-        n = H0.bit_count()
         slot = leader * 10 + n  # the killer's place: seat and tricks left
         # the card that decided here before, or the killer, is tried before the others are listed
         # (most tests that the leader's side wins need no other lead); it must be a run's top card
@@ -1075,11 +1075,11 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                         # no trump fell: the next position's sure trump tricks decide it
                         v = no + lo_q if no + lo_q >= target else no + n1 - hi_q
                     elif p0 == 0:
-                        v = child(H0n, H1n, H2n, wseat, no, na, nb, target)
+                        v = child(H0n, H1n, H2n, wseat, no, na, nb, target, n1)
                     elif p0 == 1:
-                        v = child(H2n, H0n, H1n, wseat, no, na, nb, target)
+                        v = child(H2n, H0n, H1n, wseat, no, na, nb, target, n1)
                     else:
-                        v = child(H1n, H2n, H0n, wseat, no, na, nb, target)
+                        v = child(H1n, H2n, H0n, wseat, no, na, nb, target, n1)
                     if m2:
                         if v > best2:
                             best2 = v
