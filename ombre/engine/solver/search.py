@@ -715,8 +715,9 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         rem = h0 | h1 | h2
         # sure tricks for each side, whoever leads, by the trumps out (-1: one side has none);
         # quick tricks for the side on lead
-        sure_q = sure_by.get(rem & tmask, -2)
-        if sure_q == -2:
+        try:  # almost always there: a subscript costs less than get, a call
+            sure_q = sure_by[rem & tmask]
+        except KeyError:
             hs = (h0, h1, h2)
             tO = hs[om] & tmask
             tD1 = hs[d1] & tmask
