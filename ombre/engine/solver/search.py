@@ -1056,7 +1056,6 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                     thirds = thirds_c0
                 best2 = -1 if m2 else 99
                 for c2 in thirds:
-                    H2n = H2 ^ bits[c2]
                     if c2 > cur and ok >> c2 & 1:
                         wseat, r = p2, r2
                     elif wpos:
@@ -1076,11 +1075,11 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                         # no trump fell: the next position's sure trump tricks decide it
                         v = no + lo_q if no + lo_q >= target else no + n1 - hi_q
                     elif p0 == 0:
-                        v = child(H0n, H1n, H2n, wseat, no, na, nb, target, n1)
+                        v = child(H0n, H1n, H2 ^ bits[c2], wseat, no, na, nb, target, n1)
                     elif p0 == 1:
-                        v = child(H2n, H0n, H1n, wseat, no, na, nb, target, n1)
+                        v = child(H2 ^ bits[c2], H0n, H1n, wseat, no, na, nb, target, n1)
                     else:
-                        v = child(H1n, H2n, H0n, wseat, no, na, nb, target, n1)
+                        v = child(H1n, H2 ^ bits[c2], H0n, wseat, no, na, nb, target, n1)
                     if m2:
                         if v > best2:
                             best2 = v
