@@ -114,9 +114,15 @@ class Solver:
         self._sure_by: dict[int, int] = {}  # sure trump tricks (_TrumpBounds) by the trumps out
         self._lead_by: dict[int, int] = {}  # the Ombre's trump lead (lead_trump) by the trumps out
         self._seen = (0, 0, 0)
-        self.stats = SearchStats()
+        self._stats = SearchStats()  # the counts of the searches before the last rebuild
         self._lay = _NO_CARDS[self.trump]  # replaced by the first position's cards
-        self._search: _SearchFn = _build_search(self)
+        self._search, self._counts = _build_search(self)
+
+    @property
+    def stats(self) -> SearchStats:
+        """The search's counters so far, as a snapshot (the search keeps them in its closure)."""
+        nodes, tt_hits = self._counts()
+        return SearchStats(self._stats.nodes + nodes, self._stats.tt_hits + tt_hits, self._stats.tests)
 
     # -- public ----------------------------------------------------------------
 
@@ -187,7 +193,8 @@ class Solver:
             self._lay = _layout(self._full, cards)
             self._hint.clear()
             self._seen = (0, 0, 0)
-            self._search = _build_search(self)
+            self._stats = self.stats
+            self._search, self._counts = _build_search(self)
         tb = self._lay.tb
         h0, h1, h2 = (tb.mask(h) for h in pos.hands)
         s0, s1, s2 = self._seen
@@ -234,7 +241,7 @@ class Solver:
             guess = (lo + hi + 1) // 2
         while lo < hi:
             target = max(min(guess, hi), lo + 1)
-            self.stats.tests += 1
+            self._stats.tests += 1
             v = self._test_partial(hs, lead, trick, won, target)
             if v >= target:
                 lo = v
@@ -320,14 +327,16 @@ class Solver:
 _SearchFn = Callable[[int, int, int, int, int, int, int, int], int]
 
 
-def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one closure for speed
+def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, int]]]:  # noqa: C901 - kept in one closure for speed
     """The search at trick starts, as closures over the solver's tables (local names are fast).
 
-    ``search(h0, h1, h2, leader, o, a, b, target)`` is a fail-soft zero-window
+    ``search(h0, h1, h2, leader, o, a, b, target, n)`` is a fail-soft zero-window
     test: hands by seat, the leader of the trick about to start, the tricks
     won so far by the Ombre and the two defenders (the seat after the Ombre
-    first); it returns a lower bound of the value if that is ``>= target``,
-    an upper bound otherwise.
+    first), and ``n`` the tricks left (the caller knows it: a count costs more
+    than an argument); it returns a lower bound of the value if that is ``>= target``,
+    an upper bound otherwise.  Also returned: a function giving the positions searched and
+    the table hits so far, counted in the closure (a cell costs less than an attribute).
     """
     lay = solver._lay
     tb = lay.tb
@@ -352,7 +361,7 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
     sure_by = solver._sure_by
     lead_by = solver._lead_by
     lead_bits = (0, 1 << 72, 2 << 72)  # the leader's place in a table key
-    stats = solver.stats
+    nodes = tt_hits = 0
     tbase = tb.trump_base
     follow = tb.follow_mask
     tmask = tb.trump_mask
@@ -401,12 +410,12 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
             b += 1
         return o if tricks_obj else final_t[o, a, b]
 
-    def small(h0: int, h1: int, h2: int, leader: int, o: int, a: int, b: int, target: int) -> int:
+    def small(h0: int, h1: int, h2: int, leader: int, o: int, a: int, b: int, target: int, n: int) -> int:
         """The value with two tricks left, by minimax (remembered by the cards out, see ``_seen``).
 
         Under the tricks objective a test that the tricks won so far decide, or that the two to
         come cannot reach, returns that bound at once (``o`` or ``o + 2``); otherwise the value
-        is exact, whatever ``target``.
+        is exact, whatever ``target``.  ``n`` (two) is there for the same call as ``search``.
         """
         if tricks_obj:
             if o >= target:
@@ -693,21 +702,22 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
         """The test from a trick start with any number of tricks left (``search`` needs three)."""
         n = h0.bit_count()
         if n > 2:
-            return search(h0, h1, h2, leader, o, a, b, target)
+            return search(h0, h1, h2, leader, o, a, b, target, n)
         if n == 2:
-            return small(h0, h1, h2, leader, o, a, b, target)
+            return small(h0, h1, h2, leader, o, a, b, target, n)
         if n == 1:
             return last(h0, h1, h2, leader, o, a, b)
         return final(o, a, b)
 
-    def search(h0: int, h1: int, h2: int, leader: int, o: int, a: int, b: int, target: int) -> int:
-        n = h0.bit_count()
-        stats.nodes += 1
+    def search(h0: int, h1: int, h2: int, leader: int, o: int, a: int, b: int, target: int, n: int) -> int:
+        nonlocal nodes, tt_hits
+        nodes += 1
         rem = h0 | h1 | h2
         # sure tricks for each side, whoever leads, by the trumps out (-1: one side has none);
         # quick tricks for the side on lead
-        sure_q = sure_by.get(rem & tmask, -2)
-        if sure_q == -2:
+        try:  # almost always there: a subscript costs less than get, a call
+            sure_q = sure_by[rem & tmask]
+        except KeyError:
             hs = (h0, h1, h2)
             tO = hs[om] & tmask
             tD1 = hs[d1] & tmask
@@ -760,7 +770,7 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
             k |= (o | a << 4 | b << 8) << 74
         entry = tt.get(k)
         if entry is not None:
-            stats.tt_hits += 1
+            tt_hits += 1
             e = (entry & 15) + base
             if e > lo:
                 lo = e
@@ -830,7 +840,7 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
                 if hi < target:
                     tt[k] = (lo - base) | (hi - base) << 4
                     return hi
-        v = expand(h0, h1, h2, leader, o, a, b, target, rem, k, sure_q if tricks_obj else -1)
+        v = expand(h0, h1, h2, leader, o, a, b, target, n, rem, k, sure_q if tricks_obj else -1)
         if v >= target:
             if v > lo:
                 lo = v
@@ -906,11 +916,12 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
         a: int,
         b: int,
         target: int,
+        n: int,
         rem: int,
         hkey: int,
         sure_q: int,
     ) -> int:
-        """Try the cards of the trick (the test of ``search``); ``hkey`` the position's table key.
+        """Try the cards of the trick (the test of ``search``, ``n`` tricks left); ``hkey`` the table key.
 
         ``sure_q`` is the position's sure trump tricks as packed by :class:`_TrumpBounds` (or -1):
         after a trick in which no trump falls the next position has the same, and when they decide
@@ -926,7 +937,6 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
         others1 = rem ^ H1
         others2 = rem ^ H2
 
-        n = H0.bit_count()
         slot = leader * 10 + n  # the killer's place: seat and tricks left
         # the card that decided here before, or the killer, is tried before the others are listed
         # (most tests that the leader's side wins need no other lead); it must be a run's top card
@@ -1046,7 +1056,6 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
                     thirds = thirds_c0
                 best2 = -1 if m2 else 99
                 for c2 in thirds:
-                    H2n = H2 ^ bits[c2]
                     if c2 > cur and ok >> c2 & 1:
                         wseat, r = p2, r2
                     elif wpos:
@@ -1066,11 +1075,11 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
                         # no trump fell: the next position's sure trump tricks decide it
                         v = no + lo_q if no + lo_q >= target else no + n1 - hi_q
                     elif p0 == 0:
-                        v = child(H0n, H1n, H2n, wseat, no, na, nb, target)
+                        v = child(H0n, H1n, H2 ^ bits[c2], wseat, no, na, nb, target, n1)
                     elif p0 == 1:
-                        v = child(H2n, H0n, H1n, wseat, no, na, nb, target)
+                        v = child(H2 ^ bits[c2], H0n, H1n, wseat, no, na, nb, target, n1)
                     else:
-                        v = child(H1n, H2n, H0n, wseat, no, na, nb, target)
+                        v = child(H1n, H2 ^ bits[c2], H0n, wseat, no, na, nb, target, n1)
                     if m2:
                         if v > best2:
                             best2 = v
@@ -1112,4 +1121,7 @@ def _build_search(solver: Solver) -> _SearchFn:  # noqa: C901 - kept in one clos
                 history[leader][best_card] -= n
         return best0
 
-    return start
+    def counts() -> tuple[int, int]:
+        return nodes, tt_hits
+
+    return start, counts
