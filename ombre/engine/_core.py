@@ -324,14 +324,12 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
     (200, 200, 200)
     """
     rng = random.Random(seed)
-    bit = _SPREAD_BIT
     deal_keys = _DEAL_KEYS
     maketrans = bytes.maketrans
     seat_chars = _SEAT_CHARS
-    octal = _OCTAL
-    spread = _SPREAD
+    bin_a, bin_b, bin_c = _BINARY
     spaces = _SPACES
-    must = _MUST
+    pbit = _PLAIN_BIT
     choose = _CHOICES
     after1, after2 = _AFTER1, _AFTER2
     randbytes = rng.randbytes
@@ -368,13 +366,18 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
         j += 1
         # the seats' cards as the leader ("a") and the two players after him, in the dealt order
         la, lb, lc = perm[0:9], perm[9:18], perm[18:27]
-        # and bit sets, three bits a code (see ``_SPREAD``): the seat of each code, highest first, read
-        # as one octal numeral whose digit is 1, 2 or 4 for the seats, then split by seat
-        h = int(maketrans(perm, seat_chars)[39::-1].translate(octal), 8)
-        ha = h & spread
-        hb = h >> 1 & spread
-        hc = h >> 2 & spread
-        follow, tmask, tbase = spaces[ti]
+        follow, tbase, plain, tbit, tchoose, must = spaces[ti]
+        # and two bit sets a seat, each below 2**30 so that Python's one-digit fast paths serve them: its
+        # plain cards (code bits) and its trumps (bits from the lowest trump), read from one binary numeral
+        # of the codes, highest first, whose digit is 1 where the seat holds the code
+        seats = maketrans(perm, seat_chars)[39::-1]
+        pa = int(seats.translate(bin_a), 2)
+        pb = int(seats.translate(bin_b), 2)
+        pc = int(seats.translate(bin_c), 2)
+        ta, tb, tc = pa >> tbase, pb >> tbase, pc >> tbase
+        pa &= plain
+        pb &= plain
+        pc &= plain
         # the leader's seat as the number added for a trick it wins: 1, 10 or 0 for seats 0, 1, 2 (so ``won``
         # is the Ombre's tricks and ten times the next seat's, a small int that needs no new object)
         won = 0
@@ -386,79 +389,91 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
         # a trick's word, for the plays after the leader's
         for w in plays:
             c0 = la.pop()
-            ha ^= bit[c0]
             # the best card so far and whose it is: 0 the leader, 1 and 2 the others
             best = c0
             win = 0
             if c0 < tbase:
+                pa ^= pbit[c0]
                 fm = follow[c0]
-                lg = hb & fm
+                lg = pb & fm
                 if lg:
                     cs = choose[lg]
                     k = len(cs)
                     c1 = cs[w % k]
                     w //= k
                     lb.remove(c1)
+                    pb ^= pbit[c1]
                     if c1 > best:
                         best = c1
                         win = 1
                 else:
                     c1 = lb.pop()
                     if c1 >= tbase:  # a trump beats a plain lead
+                        tb ^= tbit[c1]
                         best = c1
                         win = 1
-                hb ^= bit[c1]
-                lg = hc & fm
+                    else:
+                        pb ^= pbit[c1]
+                lg = pc & fm
                 if lg:
                     cs = choose[lg]
                     c2 = cs[w % len(cs)]
                     lc.remove(c2)
+                    pc ^= pbit[c2]
                     if c2 > best:  # a trump played before is above any plain card
                         win = 2
                 else:
                     c2 = lc.pop()
-                    if c2 >= tbase and c2 > best:
-                        win = 2
-                hc ^= bit[c2]
+                    if c2 >= tbase:
+                        tc ^= tbit[c2]
+                        if c2 > best:
+                            win = 2
+                    else:
+                        pc ^= pbit[c2]
             else:
+                ta ^= tbit[c0]
                 pv = must[c0]
-                lg = hb & tmask
-                if lg & pv:
-                    cs = choose[lg]
+                if tb & pv:
+                    cs = tchoose[tb]
                     k = len(cs)
                     c1 = cs[w % k]
                     w //= k
                     lb.remove(c1)
+                    tb ^= tbit[c1]
                     if c1 > best:
                         best = c1
                         win = 1
-                else:
-                    c1 = lb.pop()
-                    if c1 > best:  # a privileged matador may win (a plain card is below a trump led)
+                elif (c1 := lb.pop()) >= tbase:  # a privileged matador, which may win
+                    tb ^= tbit[c1]
+                    if c1 > best:
                         best = c1
                         win = 1
-                hb ^= bit[c1]
-                lg = hc & tmask
-                if lg & pv:
-                    cs = choose[lg]
+                else:  # a plain card is below a trump led
+                    pb ^= pbit[c1]
+                if tc & pv:
+                    cs = tchoose[tc]
                     c2 = cs[w % len(cs)]
                     lc.remove(c2)
+                    tc ^= tbit[c2]
+                    if c2 > best:
+                        win = 2
+                elif (c2 := lc.pop()) >= tbase:
+                    tc ^= tbit[c2]
                     if c2 > best:
                         win = 2
                 else:
-                    c2 = lc.pop()
-                    if c2 > best:
-                        win = 2
-                hc ^= bit[c2]
+                    pc ^= pbit[c2]
             if log is not None:
                 log += (c0, c1, c2)
             if win:
                 if win == 1:
-                    ha, hb, hc = hb, hc, ha
+                    pa, pb, pc = pb, pc, pa
+                    ta, tb, tc = tb, tc, ta
                     la, lb, lc = lb, lc, la
                     lead = after1[lead]
                 else:
-                    ha, hb, hc = hc, ha, hb
+                    pa, pb, pc = pc, pa, pb
+                    ta, tb, tc = tc, ta, tb
                     la, lb, lc = lc, la, lb
                     lead = after2[lead]
             won += lead
@@ -499,44 +514,48 @@ _BLOCK_RANKS: tuple[tuple[int, ...], ...] = tuple(
 )
 
 
-#: The hands' bit sets in ``playouts`` give each code three bits, code ``c`` at bit ``3 * c``, so that one
-#: octal numeral carries all three seats' cards (see ``_OCTAL``); ``_SPREAD`` has the bits of all 40 codes
-_SPREAD = sum(1 << 3 * c for c in range(40))
-_SPREAD_BIT: tuple[int, ...] = tuple(1 << 3 * c for c in range(40))
+#: ``_PLAIN_BIT[code]``: the code's bit in a seat's plain cards in ``playouts`` (codes below the trumps')
+_PLAIN_BIT: tuple[int, ...] = tuple(1 << c for c in range(40))
 
 
-def _spread(mask: int) -> int:
-    """A code bit set spread out to three bits a code."""
-    return sum(1 << 3 * c for c in range(40) if mask >> c & 1)
+def _space(
+    tb: Tables,
+) -> tuple[tuple[int, ...], int, int, tuple[int, ...], tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """A trump's tables for ``playouts``, whose seats keep their trumps apart, bit ``code - trump_base``."""
+    base = tb.trump_base
+    size = 40 - base
+    return (
+        tb.follow_mask,
+        base,
+        (1 << base) - 1,
+        tuple(1 << c - base if c >= base else 0 for c in range(40)),
+        tuple(tuple(base + i for i in range(size) if m >> i & 1) for m in range(1 << size)),
+        tuple(~(p >> base) for p in PRIV),
+    )
 
 
-#: By trump index: the follow masks (spread) by code, the trumps (spread) and the lowest trump code.
-_SPACES: tuple[tuple[tuple[int, ...], int, int], ...] = tuple(
-    (tuple(_spread(m) for m in tb.follow_mask), _spread(tb.trump_mask), tb.trump_base)
-    for tb in TABLES_BY_INDEX
-)
-#: ``_MUST[code]``: the trumps (spread) that must follow a trump lead of ``code``: all but the matadors
-#: above it (the matadors' privilege); the same under every trump, as the matadors' codes are
-_MUST: tuple[int, ...] = tuple(~_spread(p) for p in PRIV)
+#: By trump index: the follow masks by code (a plain block's, below ``2**30``), the lowest trump code,
+#: the plain codes' bits, each code's bit among the trumps, a seat's trumps as their codes in ascending
+#: order (by those bits) and ``must[code]``: the trumps that must follow a trump lead of ``code`` (by those
+#: bits): all but the matadors above it (the matadors' privilege)
+_SPACES = tuple(_space(tb) for tb in TABLES_BY_INDEX)
 
 
 def _choices() -> dict[int, tuple[int, ...]]:
-    """By a seat's cards of one block (spread): their codes in ascending order, for every trump's blocks."""
+    """By a seat's cards of one plain block (code bits): their codes in ascending order, under any trump."""
     out: dict[int, tuple[int, ...]] = {}
-    blocks: dict[int, int] = {}  # the longest block from each lowest code (its subsets hold the shorter's)
-    for m in (m for tb in TABLES_BY_INDEX for m in tb.block_mask):
-        base = (m & -m).bit_length() - 1
-        blocks[base] = max(blocks.get(base, 0), m.bit_count())
-    for base, size in blocks.items():
-        # the subsets of the block by their highest code, each from one without it
-        subsets: list[tuple[int, tuple[int, ...]]] = [(0, ())]
-        for c in range(base, base + size):
-            subsets += [(key | _SPREAD_BIT[c], cs + (c,)) for key, cs in subsets]
-        out.update(subsets[1:])
+    for tb in TABLES_BY_INDEX:
+        for m in tb.block_mask:
+            if m < 1 << tb.trump_base:
+                # the subsets of the block by their highest code, each from one without it
+                subsets: list[tuple[int, tuple[int, ...]]] = [(0, ())]
+                for c in (c for c in range(40) if m >> c & 1):
+                    subsets += [(key | 1 << c, cs + (c,)) for key, cs in subsets]
+                out.update(subsets[1:])
     return out
 
 
-#: ``_CHOICES[cards]``: a seat's cards of one block (a spread bit set) as their codes in ascending order
+#: ``_CHOICES[cards]``: a seat's cards of one plain block (a code bit set) as their codes in ascending order
 _CHOICES = _choices()
 #: ``_AFTER1[lead]``, ``_AFTER2[lead]``: the next seat and the one after, as in ``playouts`` (1, 10, 0)
 _AFTER1: tuple[int, ...] = tuple({1: 10, 10: 0, 0: 1}.get(i, 0) for i in range(11))
@@ -544,8 +563,8 @@ _AFTER2: tuple[int, ...] = tuple({1: 0, 10: 1, 0: 10}.get(i, 0) for i in range(1
 
 #: the seat dealt each place of the deal's order ("d": not dealt), as characters
 _SEAT_CHARS = b"a" * 9 + b"b" * 9 + b"c" * 9 + b"d" * 13
-#: a translation of those characters to the octal digits of a seat's bit in ``_SPREAD``'s layout
-_OCTAL = bytes.maketrans(b"abcd", b"1240")
+#: by seat: a translation of those characters to binary digits, 1 for the seat's own
+_BINARY = tuple(bytes.maketrans(b"abcd", bytes(48 + (t == s) for t in b"abcd")) for s in b"abc")
 
 
 def perft(hands: Sequence[int], leader: int, trick: Sequence[int], tb: Tables, depth: int) -> int:
