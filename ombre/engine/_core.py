@@ -329,7 +329,7 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
     seat_chars = _SEAT_CHARS
     bin_a, bin_b, bin_c = _BINARY
     spaces = _SPACES
-    pbit = _PLAIN_BIT
+    pbit = _BIT  # a code's bit in a seat's plain cards
     choose = _CHOICES
     after1, after2 = _AFTER1, _AFTER2
     randbytes = rng.randbytes
@@ -512,10 +512,6 @@ _DEAL_KEYS = b"".join(bytes([c % 40, 0, 0, 0, 0, 0, 0, top]) for c, top in enume
 _BLOCK_RANKS: tuple[tuple[int, ...], ...] = tuple(
     tuple(sorted(set(tb.block_base)).index(b) for b in tb.block_base) for tb in TABLES_BY_INDEX
 )
-
-
-#: ``_PLAIN_BIT[code]``: the code's bit in a seat's plain cards in ``playouts`` (codes below the trumps')
-_PLAIN_BIT: tuple[int, ...] = tuple(1 << c for c in range(40))
 
 
 def _space(
