@@ -21,7 +21,7 @@ import random
 import numpy as np
 import numpy.typing as npt
 
-from ombre.engine._core import _BATCH, _BLOCK_RANKS, _PLAY_WORDS, TABLES_BY_INDEX, PlayoutStats
+from ombre.engine._core import _BATCH, _PLAY_WORDS, TABLES_BY_INDEX, PlayoutStats
 
 __all__ = ["playouts", "play_batch"]
 
@@ -49,6 +49,12 @@ _PLACE_SLOTS = _BIT_SLOT[8 - np.arange(27) % 9]
 _CODE_SLOTS = _BIT_SLOT[48 - np.arange(40)]
 _SEATS = np.arange(27, dtype=np.int64) // 9
 _SEAT_OF_PLACE = np.eye(3)[_SEATS]
+
+
+#: ``_BLOCK_RANKS[trump index][code]``: the rank (0..3) of the code's block, lowest codes first
+_BLOCK_RANKS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sorted(set(tb.block_base)).index(b) for b in tb.block_base) for tb in TABLES_BY_INDEX
+)
 
 
 def _code_bits(mask: int) -> int:

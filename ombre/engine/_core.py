@@ -508,10 +508,6 @@ _LOW2 = bytes(b & 3 for b in range(256))
 _DEAL_TOPS = b"".join(bytes([12 + 4 * i]) * 40 for i in range(_BATCH))
 #: the dealing keys of a batch before their random words (bytes 1 to 4) are written: the code, then the top
 _DEAL_KEYS = b"".join(bytes([c % 40, 0, 0, 0, 0, 0, 0, top]) for c, top in enumerate(_DEAL_TOPS))
-#: ``_BLOCK_RANKS[trump index][code]``: the rank (0..3) of the code's block, lowest codes first
-_BLOCK_RANKS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(sorted(set(tb.block_base)).index(b) for b in tb.block_base) for tb in TABLES_BY_INDEX
-)
 
 
 def _space(
