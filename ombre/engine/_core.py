@@ -330,6 +330,7 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
     maketrans = bytes.maketrans
     seat_chars = _SEAT_CHARS
     mod40 = _MOD40
+    all40 = (1 << 40) - 1
     bin_a, bin_b, bin_c = _BINARY
     spaces = _SPACES
     pbit = _BIT  # a code's bit in a seat's plain cards
@@ -389,11 +390,12 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
         j += 1
         # the seats' cards as the leader ("a") and the two players after him, in the dealt order
         la, lb, lc = perms[d : d + 9], perms[d + 9 : d + 18], perms[d + 18 : d + 27]
-        follow, tbase, plain, tall, tbit, tchoose, must = spaces[ti]
+        follow, tbase, plain, tbit, tchoose, must = spaces[ti]
         # and two bit sets a seat, each below 2**30 so that Python's one-digit fast paths serve them: its
         # plain cards (code bits) and its trumps (bits from the lowest trump), from its numeral's last digits
-        pa, pb, pc = xa & plain, xb & plain, xc & plain
-        ta, tb, tc = xa >> tbase & tall, xb >> tbase & tall, xc >> tbase & tall
+        sa, sb, sc = xa & all40, xb & all40, xc & all40
+        pa, pb, pc = sa & plain, sb & plain, sc & plain
+        ta, tb, tc = sa >> tbase, sb >> tbase, sc >> tbase
         # the leader's seat as the number added for a trick it wins: 1, 10 or 0 for seats 0, 1, 2 (so ``won``
         # is the Ombre's tricks and ten times the next seat's, a small int that needs no new object)
         won = 0
@@ -534,7 +536,7 @@ _DEAL_KEYS = b"".join(bytes([c % (40 * _GROUP), 0, 0, 0, 0, 0, 0, top]) for c, t
 
 def _space(
     tb: Tables,
-) -> tuple[tuple[int, ...], int, int, int, tuple[int, ...], tuple[tuple[int, ...], ...], tuple[int, ...]]:
+) -> tuple[tuple[int, ...], int, int, tuple[int, ...], tuple[tuple[int, ...], ...], tuple[int, ...]]:
     """A trump's tables for ``playouts``, whose seats keep their trumps apart, bit ``code - trump_base``."""
     base = tb.trump_base
     size = 40 - base
@@ -542,7 +544,6 @@ def _space(
         tb.follow_mask,
         base,
         (1 << base) - 1,
-        (1 << size) - 1,
         tuple(1 << c - base if c >= base else 0 for c in range(40)),
         tuple(tuple(base + i for i in range(size) if m >> i & 1) for m in range(1 << size)),
         tuple(~(p >> base) for p in PRIV),
