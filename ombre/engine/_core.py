@@ -278,7 +278,7 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
     engine, :mod:`ombre.batch`, draws the same random words in the same
     order and plays the same hands):
 
-    * Random bytes are drawn for 32 hands at a time (``Random.randbytes``):
+    * Random bytes are drawn for 64 hands at a time (``Random.randbytes``):
       first one byte a hand, which chooses the trump (its two low bits);
       then 40 random 32-bit words a hand for the deal; then nine words a
       hand for the plays, one a trick (words little-endian, as
@@ -514,8 +514,9 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
     return PlayoutStats(n, results, tuple(hist))
 
 
-#: hands whose random bytes are drawn, and keys sorted, at once
-_BATCH = 32
+#: hands whose random bytes are drawn, and keys sorted, at once (64: the sort's 2,560 keys make it sort
+#: runs of 40, each a hand's own, and then merges runs whose keys never interleave)
+_BATCH = 64
 #: hands whose seats' cards are read at once, as ``40 * _GROUP`` distinct bytes (at most 256) stand for
 #: their codes (measured: 85.0 K instructions a hand, against 87.0 K reading each hand's alone)
 _GROUP = 6
@@ -526,9 +527,9 @@ _PLAY_WORDS = 9
 _PACK_BATCH = struct.Struct(f"<{40 * _BATCH}d").pack
 #: a byte's two low bits (a trump index from a random byte)
 _LOW2 = bytes(b & 3 for b in range(256))
-#: the top bytes (sign and high exponent bits) of the dealing keys of a batch: ``12 + 3 * hand``,
+#: the top bytes (sign and high exponent bits) of the dealing keys of a batch: ``12 + hand``,
 #: so that the keys are positive floats, finite and normal, and sort hand by hand
-_DEAL_TOPS = b"".join(bytes([12 + 3 * i]) * 40 for i in range(_BATCH))
+_DEAL_TOPS = b"".join(bytes([12 + i]) * 40 for i in range(_BATCH))
 #: the dealing keys of a batch before their random words (bytes 1 to 4) are written: the code plus 40 for
 #: each hand before it in its group (:data:`_GROUP`), then the top
 _DEAL_KEYS = b"".join(bytes([c % (40 * _GROUP), 0, 0, 0, 0, 0, 0, top]) for c, top in enumerate(_DEAL_TOPS))
