@@ -285,10 +285,10 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
       ``randbytes`` gives them).
     * The deal: each hand sorts 64-bit keys, read as floats: the low byte is
       the code (so keys never tie; plus 40 for each hand before it in its
-      group of six, which reads its seats' cards at once, and keeps the
-      order), then one random word, and a top byte
-      that orders the hands of a batch, so that one sort serves the whole
-      batch.  The sorted codes are a uniformly random order of the pack;
+      group of six, whose seats' cards are read at once: the order is the
+      same), then one random word, and a top byte that orders the hands of
+      a batch, so that one sort serves the whole batch.  The sorted codes
+      are a uniformly random order of the pack;
       the first nine go to seat 0, the next nine to seat 1, the next nine to
       seat 2, and each seat keeps its cards in that order (a bytearray,
       which the garbage collector need not track).
