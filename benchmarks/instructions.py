@@ -6,7 +6,7 @@ Usage::
     python benchmarks/instructions.py 100              # the first 100
     python benchmarks/instructions.py --playouts       # random playouts, 2,000 hands
     python benchmarks/instructions.py --playouts 5000  # 5,000 hands
-    python benchmarks/instructions.py --batch          # the batch engine (numpy), 50,960 hands
+    python benchmarks/instructions.py --batch          # the batch engine (numpy), 51,200 hands
 
 Prints one figure.  For the solver, ``solve_instructions_g value G``: the
 instructions that solving ``random_position(0)`` ... ``random_position(N - 1)``
@@ -47,7 +47,7 @@ if {run}:
 
 BATCH = """
 from ombre import batch
-batch.playouts(28, seed=0)
+batch.playouts(64, seed=0)
 if {run}:
     batch.playouts({n}, seed=1)
 """
@@ -72,7 +72,7 @@ def main(argv: list[str] | None = None) -> int:
     if len(args) > 1 or (args and not args[0].isdigit()):
         print("usage: python benchmarks/instructions.py [--playouts | --batch] [N]", file=sys.stderr)
         return 2
-    n = int(args[0]) if args else {"--playouts": 2000, "--batch": 50_960}.get(mode, 30)
+    n = int(args[0]) if args else {"--playouts": 2000, "--batch": 51_200}.get(mode, 30)
     if shutil.which("valgrind") is None:
         print("benchmarks: valgrind is not installed (Debian: apt-get install valgrind)", file=sys.stderr)
         return 1

@@ -31,8 +31,8 @@ I64 = npt.NDArray[np.int64]
 #: hands drawn and played at once: whole batches of the core's draw, few enough that numpy's arrays
 #: stay in the processor's caches (measured here, best and median of five rounds in one process,
 #: hands a second: 1,288 a chunk 417,000 and 338,000; 2,548 469,000 and 408,000; 4,088 461,000 and
-#: 414,000; 8,176 170,000 and 152,000)
-_CHUNK = 91 * _BATCH
+#: 414,000; 8,176 170,000 and 152,000): 40 batches of 64, 2,560 hands, the nearest to the best
+_CHUNK = 40 * _BATCH
 
 # A seat's cards in play are one int64: bit ``8 - place`` for the place of each card in the order dealt
 # to it, and bit ``48 - code`` for each card's code.  Both run downwards, so the last card dealt still in
@@ -124,7 +124,7 @@ def _trump_bytes(mt: np.random.MT19937, n: int) -> U8:
 def _draw(mt: np.random.MT19937, n: int) -> tuple[U8, I64, I64]:
     """Trump indexes, dealt cards and play words of ``n`` hands, drawn as the core draws them.
 
-    The core draws a batch of 28 hands at a time: their trump bytes, then a word a code for each
+    The core draws a batch of 64 hands at a time: their trump bytes, then a word a code for each
     hand's deal, then nine words a hand for the plays; whole batches are drawn in one call.
     The dealt cards (hands x 27, nine to each seat, seat 0 first) are codes; the words hands x 9.
     """
