@@ -2,14 +2,14 @@
 
 Tables that depend only on the rules are built once at import (``_FINAL``, ``_WORST``,
 ``_BEST``, ``_NEED_LO``, ``_NEED_HI``); the others are filled on first use and
-shared by every solver (``_Runs`` and ``_Leads`` per layout, ``_TRUMP_BOUNDS``, ``_CHUNKS8``,
+shared by every solver (``_RUNS`` and ``_LEADS`` by the matadors' codes, ``_TRUMP_BOUNDS``, ``_CHUNKS8``,
 ``_CHUNKS``).
 Every name is private to the solver's package; :mod:`ombre.engine.solver.search` reads them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ombre.engine._core import TABLES, Tables
@@ -91,12 +91,20 @@ class _Runs(dict[int, tuple[int, ...]]):
     ``[cards | outside << 27]``, for ``cards`` a hand's cards in one block and
     ``outside`` the cards of that block still out in other hands, is the code of
     the top card of each run (cards with no outside card between them), lowest
-    first.  The matadors are kept apart from the other trumps (``run_below``).
+    first.  The matadors (``matadors``, a mask) are kept apart from the other trumps.
+    Since both sets lie in one block, the runs depend on nothing else: one table
+    serves every layout with the same matadors (:data:`_RUNS`), the deals after the first too.
+
+    >>> _RUNS[0][0b1011 | 0b0100 << 27]  # cards 0, 1 and 3 with card 2 out: two runs
+    (1, 3)
     """
 
-    def __init__(self, run_below: Sequence[int]) -> None:
+    def __init__(self, matadors: int) -> None:
         super().__init__()
-        self.run_below = run_below
+        # codes below each code, for a matador only the matadors (the key's block does the rest)
+        self.run_below = tuple(
+            ((1 << c) - 1) & matadors if matadors >> c & 1 else (1 << c) - 1 for c in range(_W)
+        )
 
     def __missing__(self, key: int) -> tuple[int, ...]:
         x = key & _LOW
@@ -182,9 +190,28 @@ def _layout(full: Tables, cards: int) -> _Layout:
         below.append(lower)
     plains = tuple(b for b in tb.block_mask if b and b != tb.trump_mask)
     blocks_up = tuple(sorted(b for b in tb.block_mask if b))
-    runs = _Runs(tuple(below))
-    return _Layout(tb, cards, tuple(below), plains, blocks_up, runs, _Leads(runs))
+    runs = _RUNS[matadors]
+    return _Layout(tb, cards, tuple(below), plains, blocks_up, runs, _LEADS[matadors])
 
+
+class _ByMatadors(dict[int, _Runs]):
+    """The :class:`_Runs` table for each matadors' mask, made on first use."""
+
+    def __missing__(self, matadors: int) -> _Runs:
+        v = self[matadors] = _Runs(matadors)
+        return v
+
+
+class _LeadsByMatadors(dict[int, _Leads]):
+    """The :class:`_Leads` table over each :data:`_RUNS` table, made on first use."""
+
+    def __missing__(self, matadors: int) -> _Leads:
+        v = self[matadors] = _Leads(_RUNS[matadors])
+        return v
+
+
+_RUNS = _ByMatadors()
+_LEADS = _LeadsByMatadors()
 
 #: a layout over no cards, for a solver that has seen no position yet
 _NO_CARDS: dict[Suit, _Layout] = {s: _layout(TABLES[s], 0) for s in SUITS}
