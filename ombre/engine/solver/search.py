@@ -51,7 +51,7 @@ from ombre.engine.solver.position import Position, PositionError, _check_positio
 from ombre.engine.solver.tables import (
     _BEST,
     _BITS,
-    _CHUNKS,
+    _CHUNKS8,
     _FINAL,
     _LEAD_TRUMP,
     _NEED_HI,
@@ -375,7 +375,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
     matm = tb.matadors
     bm0, bm1, bm2, bm3 = tb.block_mask
     trump_bounds = _TRUMP_BOUNDS
-    chunks = _CHUNKS
+    chunks = _CHUNKS8
     sure_cache = _SURE
     lead_cache = _LEAD_TRUMP
     need_lo = _NEED_LO
@@ -526,12 +526,21 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         x = rem & 0xFFFF
         k = low_keys.get(x)
         if k is None:
-            k = low_keys[x] = chunks[x << 32 | (h0 & 0xFFFF) << 16 | (h1 & 0xFFFF)] + lens(x)
+            # two eight-code chunks (a table of sixteen codes would be mostly filled, not read)
+            y = x & 0xFF
+            k = chunks[y << 16 | (h0 & 0xFF) << 8 | (h1 & 0xFF)]
+            if x >> 8:
+                k |= chunks[(x >> 8) << 16 | (h0 & 0xFF00) | (h1 & 0xFF00) >> 8] << y.bit_count()
+            k = low_keys[x] = k + lens(x)
         r = rem >> 16
         if r:
             high = high_keys.get(r)
             if high is None:
-                high = high_keys[r] = (chunks[r << 32 | (h0 >> 16) << 16 | h1 >> 16], lens(r << 16))
+                y = r & 0xFF
+                v = chunks[y << 16 | (h0 >> 8 & 0xFF00) | (h1 >> 16 & 0xFF)]
+                if r >> 8:
+                    v |= chunks[(r >> 8) << 16 | (h0 >> 16 & 0xFF00) | h1 >> 24] << y.bit_count()
+                high = high_keys[r] = (v, lens(r << 16))
             k += high[0] << x.bit_count() | high[1]
         keys[rem] = k
         return k

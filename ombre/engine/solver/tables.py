@@ -2,8 +2,7 @@
 
 Tables that depend only on the rules are built once at import (``_FINAL``, ``_WORST``,
 ``_BEST``, ``_NEED_LO``, ``_NEED_HI``); the others are filled on first use and
-shared by every solver (``_RUNS`` and ``_LEADS`` by the matadors' codes, ``_TRUMP_BOUNDS``, ``_CHUNKS8``,
-``_CHUNKS``).
+shared by every solver (``_RUNS`` and ``_LEADS`` by the matadors' codes, ``_TRUMP_BOUNDS``, ``_CHUNKS8``).
 Every name is private to the solver's package; :mod:`ombre.engine.solver.search` reads them.
 """
 
@@ -294,23 +293,5 @@ class _Chunks8(dict[int, int]):
         return v
 
 
-class _Chunks(dict[int, int]):
-    """The same for sixteen codes, ``[r << 32 | h0 << 16 | h1]``, from two eight-code chunks.
-
-    >>> _CHUNKS[0b1101 << 40 | 0b1000 << 24 | 0b0001 << 8] == (0b100 | 0b001 << 27)
-    True
-    """
-
-    def __missing__(self, key: int) -> int:
-        r = key >> 32
-        h0 = key >> 16
-        v = _CHUNKS8[(r & 0xFF) << 16 | (h0 & 0xFF) << 8 | (key & 0xFF)]
-        if r >> 8:
-            v |= _CHUNKS8[(r >> 8) << 16 | (h0 & 0xFF00) | (key & 0xFF00) >> 8] << (r & 0xFF).bit_count()
-        self[key] = v
-        return v
-
-
 _CHUNKS8 = _Chunks8()
 _TRUMP_BOUNDS = _TrumpBounds()
-_CHUNKS = _Chunks()
