@@ -10,8 +10,8 @@ The search uses the tools that make bridge solvers fast:
   relative rank (only the order of the cards still out matters, so equal
   positions share an entry), holding a lower and an upper bound;
 * within one deal the cards still out fix the hands, so what depends on the
-  hands alone (the relative-rank key, and its parts over the sixteen low codes
-  and the others, the sure trump tricks, the two-trick values) is remembered
+  hands alone (the relative-rank key, and its parts over codes 0-7, 8-15 and
+  the others, the sure trump tricks, the two-trick values) is remembered
   by the cards out, a one-digit integer, until a position puts a card in
   another hand;
 * one card tried per run of equivalent cards (cards of one hand with no
@@ -109,7 +109,8 @@ class Solver:
         # one deal: ``_seen``, the cards each seat has held so far, tells when one does not
         self._memo2: dict[int, int] = {}
         self._keys: dict[int, int] = {}
-        self._low_keys: dict[int, int] = {}  # the key's part of the sixteen low codes (key)
+        self._low_keys: dict[int, int] = {}  # the key's part of the eight low codes (key)
+        self._mid_keys: dict[int, tuple[int, int, int]] = {}  # of the next eight, and their count
         self._high_keys: dict[int, tuple[int, int]] = {}  # and of the others
         self._sure_by: dict[int, int] = {}  # sure trump tricks (_TrumpBounds) by the trumps out
         self._lead_by: dict[int, int] = {}  # the Ombre's trump lead (lead_trump) by the trumps out
@@ -205,6 +206,7 @@ class Solver:
             self._memo2.clear()
             self._keys.clear()
             self._low_keys.clear()
+            self._mid_keys.clear()
             self._high_keys.clear()
             self._sure_by.clear()
             self._lead_by.clear()
@@ -357,6 +359,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
     memo2 = solver._memo2
     keys = solver._keys
     low_keys = solver._low_keys
+    mid_keys = solver._mid_keys
     high_keys = solver._high_keys
     sure_by = solver._sure_by
     lead_by = solver._lead_by
@@ -522,26 +525,29 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
 
         Remembered by ``rem``, the cards out (see ``_seen``); the search looks there first.
         """
-        # made of the sixteen low codes and the rest, each remembered by its own cards out
-        x = rem & 0xFFFF
+        # made of three parts, codes 0-7, 8-15 and the rest, each remembered by its own cards out
+        # (parts of the cards out recur far more often than the whole; eight codes are one chunk)
+        x = rem & 0xFF
         k = low_keys.get(x)
         if k is None:
-            # two eight-code chunks (a table of sixteen codes would be mostly filled, not read)
-            y = x & 0xFF
-            k = chunks[y << 16 | (h0 & 0xFF) << 8 | (h1 & 0xFF)]
-            if x >> 8:
-                k |= chunks[(x >> 8) << 16 | (h0 & 0xFF00) | (h1 & 0xFF00) >> 8] << y.bit_count()
-            k = low_keys[x] = k + lens(x)
+            k = low_keys[x] = chunks[x << 16 | (h0 & 0xFF) << 8 | (h1 & 0xFF)] + lens(x)
+        # no part is skipped when it has no card out: it adds nothing then, and a test costs more
+        y = rem >> 8 & 0xFF
+        mid = mid_keys.get(y)
+        if mid is None:
+            v = chunks[y << 16 | (h0 & 0xFF00) | (h1 >> 8 & 0xFF)]
+            mid = mid_keys[y] = (v, lens(y << 8), y.bit_count())
+        n = x.bit_count()  # the key's bits below the middle part's
+        k += mid[0] << n | mid[1]
         r = rem >> 16
-        if r:
-            high = high_keys.get(r)
-            if high is None:
-                y = r & 0xFF
-                v = chunks[y << 16 | (h0 >> 8 & 0xFF00) | (h1 >> 16 & 0xFF)]
-                if r >> 8:
-                    v |= chunks[(r >> 8) << 16 | (h0 >> 16 & 0xFF00) | h1 >> 24] << y.bit_count()
-                high = high_keys[r] = (v, lens(r << 16))
-            k += high[0] << x.bit_count() | high[1]
+        high = high_keys.get(r)
+        if high is None:
+            y = r & 0xFF
+            v = chunks[y << 16 | (h0 >> 8 & 0xFF00) | (h1 >> 16 & 0xFF)]
+            if r >> 8:
+                v |= chunks[(r >> 8) << 16 | (h0 >> 16 & 0xFF00) | h1 >> 24] << y.bit_count()
+            high = high_keys[r] = (v, lens(r << 16))
+        k += high[0] << (n + mid[2]) | high[1]
         keys[rem] = k
         return k
 
