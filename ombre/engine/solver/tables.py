@@ -109,18 +109,17 @@ class _Runs(dict[int, tuple[int, ...]]):
         x = key & _LOW
         others = key >> _W
         run_below = self.run_below
-        reps: list[int] = []
+        v: tuple[int, ...] = ()
         while x:
             c = x.bit_length() - 1
             below = run_below[c]
             ob = others & below
             if ob:
-                x &= ~((1 << (c + 1)) - (1 << ob.bit_length()))
+                x &= (1 << ob.bit_length()) - 1  # the run goes down to the card out below ``c``
             else:
                 x &= ~(below | (1 << c))
-            reps.append(c)
-        reps.reverse()
-        v = self[key] = tuple(reps)
+            v = (c,) + v
+        self[key] = v
         return v
 
 
@@ -230,16 +229,19 @@ def _sure_count(ta: int, tb: int) -> int:
     """
     v = 0
     free = 0
-    x = ta | tb
-    while x:
-        top = 1 << (x.bit_length() - 1)
-        x ^= top
-        if ta & top:
-            free += 1
-        elif free:
-            free -= 1
+    # a run of A's trumps at a time, then the run of B's below it (a loop a card costs more)
+    while tb:
+        n = tb.bit_length()
+        free += (ta >> n).bit_count()
+        ta &= (1 << n) - 1
+        n = ta.bit_length()
+        run = (tb >> n).bit_count()
+        tb &= (1 << n) - 1
+        if run > free:
+            v += run - free
+            free = 0
         else:
-            v += 1
+            free -= run
     return v
 
 
@@ -275,22 +277,33 @@ class _Chunks8(dict[int, int]):
 
     def __missing__(self, key: int) -> int:
         r = key >> 16
-        h0 = (key >> 8) & 0xFF
-        h1 = key & 0xFF
-        k0 = k1 = 0
-        k = 0
-        x = r
-        while x:
-            low = x & -x
-            if h0 & low:
-                k0 |= 1 << k
-            elif h1 & low:
-                k1 |= 1 << k
-            k += 1
-            x ^= low
-        v = k0 | k1 << 27
+        v = _CHUNKS4[(r & 15) << 8 | (key >> 4 & 0xF0) | (key & 15)]
+        if r >> 4:
+            v |= _CHUNKS4[(r >> 4) << 8 | (key >> 8 & 0xF0) | (key >> 4 & 15)] << (r & 15).bit_count()
         self[key] = v
         return v
+
+
+def _chunks4() -> dict[int, int]:
+    """The same for four codes, ``[r << 8 | h0 << 4 | h1]``, every entry (256 of them)."""
+    table: dict[int, int] = {}
+    for r in range(16):
+        cards = [c for c in range(4) if r >> c & 1]
+        for owners in range(3 ** len(cards)):
+            h0 = h1 = k0 = k1 = 0
+            for i, c in enumerate(cards):
+                owner = owners // 3**i % 3
+                if owner == 0:
+                    h0 |= 1 << c
+                    k0 |= 1 << i
+                elif owner == 1:
+                    h1 |= 1 << c
+                    k1 |= 1 << i
+            table[r << 8 | h0 << 4 | h1] = k0 | k1 << 27
+    return table
+
+
+_CHUNKS4 = _chunks4()
 
 
 _CHUNKS8 = _Chunks8()
