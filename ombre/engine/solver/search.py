@@ -690,17 +690,21 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         partner holds cards outside trumps (he discards those first).
         """
         out = rem ^ hl
-        k = ((hl & tmask) >> (out & tmask).bit_length()).bit_count()
-        d1_ = (opp1 & tmask).bit_count() > k
-        d2_ = (opp2 & tmask).bit_count() > k
-        kept = d1_ or d2_
-        if kept and (k >= need or k + (hl & plain_all).bit_count() < need):
-            return k
+        t = hl & tmask
+        k = (t >> (out & tmask).bit_length()).bit_count() if t else 0
+        # the Ombre and a defender apart: a defender has one opponent, who keeps trumps or not
         if not partner:
-            extra = rounds(hl, opp1, opp2, d1_, d2_)
-            return k + extra if kept else (hl & tmask).bit_count() + extra
-        if not kept:
+            d1_ = (opp1 & tmask).bit_count() > k
+            d2_ = (opp2 & tmask).bit_count() > k
+            if not (d1_ or d2_):
+                return t.bit_count() + rounds(hl, opp1, opp2, False, False)
+            if k >= need or k + (hl & plain_all).bit_count() < need:
+                return k
+            return k + rounds(hl, opp1, opp2, d1_, d2_)
+        if (opp1 & tmask).bit_count() <= k:
             return k + tops(hl, rem)
+        if k >= need or k + (hl & plain_all).bit_count() < need:
+            return k
         extra = 0
         for bm in plains:
             run = ((hl & bm) >> (out & bm).bit_length()).bit_count()
