@@ -64,7 +64,6 @@ from ombre.engine.solver.tables import (
     _WORST,
     _Counts,
     _layout,
-    _sure_count,
 )
 
 __all__ = ["Solver", "SearchStats"]
@@ -564,11 +563,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
 
     def sure(ta: int, tb_: int) -> int:
         """How many of B's trumps win whatever is played (see :meth:`Solver` docs): |B| - matching."""
-        k = (ta >> tbase) << 12 | (tb_ >> tbase)
-        v = sure_cache.get(k)
-        if v is None:
-            v = sure_cache[k] = _sure_count(ta, tb_)
-        return v
+        return sure_cache[(ta >> tbase) << 12 | tb_ >> tbase]
 
     def lead_trump(tO: int, tD1: int, tD2: int) -> int:
         """Tricks the Ombre, on lead, is sure of by leading one trump and then his sure trumps.
@@ -592,7 +587,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
             low = x & -x
             x ^= low
             pv = priv[low.bit_length() - 1]
-            rest = tO ^ low
+            rest = (tO ^ low) >> tbase  # shifted down, as the table of sure counts has it
             opts1 = [0] if not tD1 & ~pv else []
             y = tD1
             while y:
@@ -608,7 +603,9 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
             least = 99
             for r1 in opts1:
                 for r2 in opts2:
-                    got = (1 if low > r1 and low > r2 else 0) + sure((tD1 ^ r1) | (tD2 ^ r2), rest)
+                    got = sure_cache[((tD1 ^ r1) | (tD2 ^ r2)) >> tbase << 12 | rest]
+                    if low > r1 and low > r2:
+                        got += 1
                     if got < least:
                         least = got
                         if least <= v:

@@ -214,7 +214,6 @@ _LEADS = _LeadsByMatadors()
 #: a layout over no cards, for a solver that has seen no position yet
 _NO_CARDS: dict[Suit, _Layout] = {s: _layout(TABLES[s], 0) for s in SUITS}
 
-_SURE: dict[int, int] = {}
 _LEAD_TRUMP: dict[int, int] = {}
 
 
@@ -245,6 +244,21 @@ def _sure_count(ta: int, tb: int) -> int:
     return v
 
 
+class _Sure(dict[int, int]):
+    """:func:`_sure_count` by ``[ta << 12 | tb]``, trumps shifted down to bit 0, filled on first use.
+
+    >>> _SURE[0b0101 << 12 | 0b1010]
+    1
+    """
+
+    def __missing__(self, k: int) -> int:
+        v = self[k] = _sure_count(k >> 12, k & 0xFFF)
+        return v
+
+
+_SURE = _Sure()
+
+
 class _TrumpBounds(dict[int, int]):
     """Both sides' sure trump tricks, by the three hands' trumps shifted down to bit 0.
 
@@ -258,7 +272,8 @@ class _TrumpBounds(dict[int, int]):
         tO = k & 0xFFF
         tD1 = (k >> 12) & 0xFFF
         tD2 = k >> 24
-        v = _sure_count(tD1 | tD2, tO) | max(_sure_count(tO, tD1), _sure_count(tO, tD2)) << 4
+        sure = _SURE  # shared with the solver's other counts, which often ask the same
+        v = sure[(tD1 | tD2) << 12 | tO] | max(sure[tO << 12 | tD1], sure[tO << 12 | tD2]) << 4
         self[k] = v
         return v
 
