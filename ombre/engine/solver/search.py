@@ -666,39 +666,44 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
             extra += run
         return extra
 
-    def quick(hl: int, opp1: int, opp2: int, rem: int, partner: int, need: int) -> int:
-        """Tricks the side on lead can take at once: top trumps, then plain cards if safe.
+    def quick_ombre(hO: int, hD1: int, hD2: int, tO: int, tD1: int, tD2: int, need: int) -> int:
+        """Tricks the Ombre on lead can take at once: top trumps, then plain cards if safe.
 
-        ``partner`` is the leader's partner's hand (0 for the Ombre, who has none; for a
-        defender, ``opp1`` is the Ombre and ``opp2`` is 0); ``need`` the count that would
-        decide the test: when an opponent keeps trumps, the plain cards are counted only if
-        they can make the count reach it (the result is a bound either way).
-        The leader first cashes his ``k`` top trumps in sequence: each is higher
-        than every trump out, so no privilege applies and every opponent must
-        follow with a trump, and an opponent with at most ``k`` trumps is left
-        with none.  Then he plays each plain suit from the top: the Ombre counts
-        ``rounds``, a defender the cards above every card out of his hand.
-        If no opponent has a trump left, those cards all win (and the Ombre's
-        remaining trumps too).  Otherwise the leader cashes no more cards of a
-        suit than an opponent still holding trumps has of it: that opponent
-        must follow every time, so cannot ruff; the other has no trump.  A
-        partner void in the suit and holding only trumps would have to ruff and
-        take the lead, so a defender cashes no more plain cards than his
-        partner holds cards outside trumps (he discards those first).
+        The hands, and ``tO``, ``tD1``, ``tD2`` their trumps (the search has them);
+        ``need`` the count that would decide the test: when a defender keeps trumps,
+        the plain cards are counted only if they can make the count reach it (the
+        result is a bound either way).  The Ombre first cashes his ``k`` top trumps
+        in sequence: each is higher than every trump out, so no privilege applies
+        and every defender must follow with a trump, and a defender with at most
+        ``k`` trumps is left with none.  Then he plays each plain suit from the top
+        (``rounds``).  If no defender has a trump left, those cards all win, and his
+        remaining trumps too; otherwise ``rounds`` counts no more cards of a suit
+        than a defender still holding trumps has of it: that defender must follow
+        every time, so cannot ruff.
+        """
+        k = (tO >> (tD1 | tD2).bit_length()).bit_count() if tO else 0
+        d1_ = tD1.bit_count() > k
+        d2_ = tD2.bit_count() > k
+        if not (d1_ or d2_):
+            return tO.bit_count() + rounds(hO, hD1, hD2, False, False)
+        if k >= need or k + (hO & plain_all).bit_count() < need:
+            return k
+        return k + rounds(hO, hD1, hD2, d1_, d2_)
+
+    def quick_defender(hl: int, hO: int, tO: int, partner: int, rem: int, need: int) -> int:
+        """The same for a defender on lead (``hl``; ``partner`` his partner's hand, ``rem`` the cards out).
+
+        After his top trumps he counts the cards above every card out of his hand.
+        If the Ombre has no trump left, those all win.  Otherwise he cashes no more
+        cards of a suit than the Ombre has of it (who must follow every time, so
+        cannot ruff), and a partner void in the suit and holding only trumps would
+        have to ruff and take the lead, so no more plain cards than his partner
+        holds cards outside trumps (he discards those first).
         """
         out = rem ^ hl
         t = hl & tmask
         k = (t >> (out & tmask).bit_length()).bit_count() if t else 0
-        # the Ombre and a defender apart: a defender has one opponent, who keeps trumps or not
-        if not partner:
-            d1_ = (opp1 & tmask).bit_count() > k
-            d2_ = (opp2 & tmask).bit_count() > k
-            if not (d1_ or d2_):
-                return t.bit_count() + rounds(hl, opp1, opp2, False, False)
-            if k >= need or k + (hl & plain_all).bit_count() < need:
-                return k
-            return k + rounds(hl, opp1, opp2, d1_, d2_)
-        if (opp1 & tmask).bit_count() <= k:
+        if tO.bit_count() <= k:
             return k + tops(hl, rem)
         if k >= need or k + (hl & plain_all).bit_count() < need:
             return k
@@ -706,7 +711,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         for bm in plains:
             run = ((hl & bm) >> (out & bm).bit_length()).bit_count()
             if run:
-                c = (opp1 & bm).bit_count()
+                c = (hO & bm).bit_count()
                 extra += c if c < run else run
         if extra and (partner & tmask).bit_count() > k:
             c = (partner & plain_all).bit_count()
@@ -808,7 +813,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         # the test open (a bound that decides it goes into the table, so a second visit ends there)
         if leader == om:
             need = target - o if tricks_obj else need_lo[o, a, b, target]
-            q = quick(hO, hD1, hD2, rem, 0, need)
+            q = quick_ombre(hO, hD1, hD2, tO, tD1, tD2, need)
             if tO and tD1 | tD2:
                 q2 = lead_by.get(rem & tmask, -1)
                 if q2 < 0:
@@ -830,7 +835,9 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         else:
             hL = hs[leader]
             hP = hs[d2 if leader == d1 else d1]
-            q = quick(hL, hO, 0, rem, hP, o + n - target + 1 if tricks_obj else need_hi[o, a, b, target])
+            q = quick_defender(
+                hL, hO, tO, hP, rem, o + n - target + 1 if tricks_obj else need_hi[o, a, b, target]
+            )
             if q <= hi_q and (tO or not hi_q):
                 # the defenders take this trick if the leader can lead a plain suit in
                 # which their side's best card beats the Ombre's, and the Ombre cannot
