@@ -581,6 +581,22 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         v = lead_cache.get(k)
         if v is not None:
             return v
+        # a defender's trumps between two of the Ombre's are equivalent replies (they beat the
+        # same of his trumps and leave the same counts): one of each such group is tried
+        reps1 = []
+        y = tD1
+        while y:
+            b1 = y & -y
+            reps1.append(b1)
+            above = tO & -(b1 << 1)  # the Ombre's trumps above this group
+            y &= -(above & -above) if above else 0
+        reps2 = []
+        y = tD2
+        while y:
+            b2 = y & -y
+            reps2.append(b2)
+            above = tO & -(b2 << 1)
+            y &= -(above & -above) if above else 0
         v = 0
         x = tO
         while x:
@@ -588,18 +604,8 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
             x ^= low
             pv = priv[low.bit_length() - 1]
             rest = (tO ^ low) >> tbase  # shifted down, as the table of sure counts has it
-            opts1 = [0] if not tD1 & ~pv else []
-            y = tD1
-            while y:
-                b1 = y & -y
-                y ^= b1
-                opts1.append(b1)
-            opts2 = [0] if not tD2 & ~pv else []
-            y = tD2
-            while y:
-                b2 = y & -y
-                y ^= b2
-                opts2.append(b2)
+            opts1 = reps1 if tD1 & ~pv else [0, *reps1]
+            opts2 = reps2 if tD2 & ~pv else [0, *reps2]
             least = 99
             for r1 in opts1:
                 for r2 in opts2:
