@@ -627,8 +627,11 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         q = 0
         out = rem ^ hand  # the cards out of the hand (a complement would be a negative integer)
         for bm in plains:
-            # the hand's cards of the suit above every card of it outside the hand
-            q += ((hand & bm) >> (out & bm).bit_length()).bit_count()
+            # the hand's cards of the suit above every card of it outside the hand (none if void,
+            # as a hand often is by then)
+            x = hand & bm
+            if x:
+                q += (x >> (out & bm).bit_length()).bit_count()
         return q
 
     def rounds(hO: int, hD1: int, hD2: int, ruff1: int, ruff2: int) -> int:
@@ -715,10 +718,12 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
             return k
         extra = 0
         for bm in plains:
-            run = ((hl & bm) >> (out & bm).bit_length()).bit_count()
-            if run:
-                c = (hO & bm).bit_count()
-                extra += c if c < run else run
+            x = hl & bm
+            if x:
+                run = (x >> (out & bm).bit_length()).bit_count()
+                if run:
+                    c = (hO & bm).bit_count()
+                    extra += c if c < run else run
         if extra and (partner & tmask).bit_count() > k:
             c = (partner & plain_all).bit_count()
             if c < extra:
