@@ -714,7 +714,8 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         k = (t >> (out & tmask).bit_length()).bit_count() if t else 0
         if tO.bit_count() <= k:
             return k + tops(hl, rem)
-        if k >= need or k + (hl & plain_all).bit_count() < need:
+        # the plain cards cashed are the leader's, each followed by one of the Ombre's
+        if k >= need or k + (hl & plain_all).bit_count() < need or k + (hO & plain_all).bit_count() < need:
             return k
         extra = 0
         for bm in plains:
