@@ -1,8 +1,9 @@
 """The precomputed tables of the search: outcome bounds, the layout of a deal's cards, runs, sure tricks.
 
 Tables that depend only on the rules are built once at import (``_FINAL``, ``_WORST``,
-``_BEST``, ``_NEED_LO``, ``_NEED_HI``); the others are filled on first use and
-shared by every solver (``_RUNS`` and ``_LEADS`` by the matadors' codes, ``_TRUMP_BOUNDS``, ``_CHUNKS8``).
+``_BEST``, ``_NEED_LO``, ``_NEED_HI``, ``_CHUNKS4``); the others are filled on first use
+and shared by every solver (``_RUNS`` and ``_LEADS`` by the matadors' codes, ``_SURE``,
+``_TRUMP_BOUNDS``, ``_LEAD_TRUMP``, ``_CHUNKS8``).
 Every name is private to the solver's package; :mod:`ombre.engine.solver.search` reads them.
 """
 
@@ -282,9 +283,10 @@ class _Chunks8(dict[int, int]):
     """Eight codes of two hands renumbered by relative rank (``pext``), filled on first use.
 
     ``[r << 16 | h0 << 8 | h1]``, for ``r`` the cards still out in an 8-code
-    chunk and ``h0``, ``h1`` two hands' cards in it, is ``k0 | k1 << 27``: ``k0``
-    has bit ``i`` when the ``i``-th card out is in ``h0``, likewise ``k1`` (27 bits
-    apart, as the search's keys hold them).  At most 4 ** 8 entries, shared by all deals.
+    chunk and ``h0``, ``h1`` two hands' cards in it (among them), is ``k0 | k1 << 27``:
+    ``k0`` has bit ``i`` when the ``i``-th card out is in ``h0``, likewise ``k1`` (27 bits
+    apart, as the search's keys hold them).  At most 4 ** 8 entries, shared by all deals,
+    each made of two entries of :data:`_CHUNKS4`.
 
     >>> _CHUNKS8[0b1101 << 16 | 0b1000 << 8 | 0b0001] == (0b100 | 0b001 << 27)
     True
@@ -307,7 +309,7 @@ def _chunks4() -> dict[int, int]:
         for owners in range(3 ** len(cards)):
             h0 = h1 = k0 = k1 = 0
             for i, c in enumerate(cards):
-                owner = owners // 3**i % 3
+                owner = owners // 3**i % 3  # h0, h1 or the third hand
                 if owner == 0:
                     h0 |= 1 << c
                     k0 |= 1 << i
