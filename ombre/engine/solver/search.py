@@ -10,8 +10,8 @@ The search uses the tools that make bridge solvers fast:
   relative rank (only the order of the cards still out matters, so equal
   positions share an entry), holding a lower and an upper bound;
 * within one deal the cards still out fix the hands, so what depends on the
-  hands alone (the relative-rank key, and its parts over the sixteen low codes
-  and the others, the sure trump tricks, the two-trick values) is remembered
+  hands alone (the relative-rank key, and its parts over codes 0-7, 8-15 and
+  the others, the sure trump tricks, the two-trick values) is remembered
   by the cards out, a one-digit integer, until a position puts a card in
   another hand;
 * one card tried per run of equivalent cards (cards of one hand with no
@@ -51,7 +51,7 @@ from ombre.engine.solver.position import Position, PositionError, _check_positio
 from ombre.engine.solver.tables import (
     _BEST,
     _BITS,
-    _CHUNKS,
+    _CHUNKS8,
     _FINAL,
     _LEAD_TRUMP,
     _NEED_HI,
@@ -64,7 +64,6 @@ from ombre.engine.solver.tables import (
     _WORST,
     _Counts,
     _layout,
-    _sure_count,
 )
 
 __all__ = ["Solver", "SearchStats"]
@@ -109,7 +108,8 @@ class Solver:
         # one deal: ``_seen``, the cards each seat has held so far, tells when one does not
         self._memo2: dict[int, int] = {}
         self._keys: dict[int, int] = {}
-        self._low_keys: dict[int, int] = {}  # the key's part of the sixteen low codes (key)
+        self._low_keys: dict[int, int] = {}  # the key's part of the eight low codes (key)
+        self._mid_keys: dict[int, tuple[int, int, int]] = {}  # of the next eight, and their count
         self._high_keys: dict[int, tuple[int, int]] = {}  # and of the others
         self._sure_by: dict[int, int] = {}  # sure trump tricks (_TrumpBounds) by the trumps out
         self._lead_by: dict[int, int] = {}  # the Ombre's trump lead (lead_trump) by the trumps out
@@ -205,6 +205,7 @@ class Solver:
             self._memo2.clear()
             self._keys.clear()
             self._low_keys.clear()
+            self._mid_keys.clear()
             self._high_keys.clear()
             self._sure_by.clear()
             self._lead_by.clear()
@@ -357,6 +358,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
     memo2 = solver._memo2
     keys = solver._keys
     low_keys = solver._low_keys
+    mid_keys = solver._mid_keys
     high_keys = solver._high_keys
     sure_by = solver._sure_by
     lead_by = solver._lead_by
@@ -375,7 +377,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
     matm = tb.matadors
     bm0, bm1, bm2, bm3 = tb.block_mask
     trump_bounds = _TRUMP_BOUNDS
-    chunks = _CHUNKS
+    chunks = _CHUNKS8
     sure_cache = _SURE
     lead_cache = _LEAD_TRUMP
     need_lo = _NEED_LO
@@ -522,17 +524,29 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
 
         Remembered by ``rem``, the cards out (see ``_seen``); the search looks there first.
         """
-        # made of the sixteen low codes and the rest, each remembered by its own cards out
-        x = rem & 0xFFFF
+        # made of three parts, codes 0-7, 8-15 and the rest, each remembered by its own cards out
+        # (parts of the cards out recur far more often than the whole; eight codes are one chunk)
+        x = rem & 0xFF
         k = low_keys.get(x)
         if k is None:
-            k = low_keys[x] = chunks[x << 32 | (h0 & 0xFFFF) << 16 | (h1 & 0xFFFF)] + lens(x)
+            k = low_keys[x] = chunks[x << 16 | (h0 & 0xFF) << 8 | (h1 & 0xFF)] + lens(x)
+        # no part is skipped when it has no card out: it adds nothing then, and a test costs more
+        y = rem >> 8 & 0xFF
+        mid = mid_keys.get(y)
+        if mid is None:
+            v = chunks[y << 16 | (h0 & 0xFF00) | (h1 >> 8 & 0xFF)]
+            mid = mid_keys[y] = (v, lens(y << 8), y.bit_count())
+        n = x.bit_count()  # the key's bits below the middle part's
+        k += mid[0] << n | mid[1]
         r = rem >> 16
-        if r:
-            high = high_keys.get(r)
-            if high is None:
-                high = high_keys[r] = (chunks[r << 32 | (h0 >> 16) << 16 | h1 >> 16], lens(r << 16))
-            k += high[0] << x.bit_count() | high[1]
+        high = high_keys.get(r)
+        if high is None:
+            y = r & 0xFF
+            v = chunks[y << 16 | (h0 >> 8 & 0xFF00) | (h1 >> 16 & 0xFF)]
+            if r >> 8:
+                v |= chunks[(r >> 8) << 16 | (h0 >> 16 & 0xFF00) | h1 >> 24] << y.bit_count()
+            high = high_keys[r] = (v, lens(r << 16))
+        k += high[0] << (n + mid[2]) | high[1]
         keys[rem] = k
         return k
 
@@ -549,11 +563,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
 
     def sure(ta: int, tb_: int) -> int:
         """How many of B's trumps win whatever is played (see :meth:`Solver` docs): |B| - matching."""
-        k = (ta >> tbase) << 12 | (tb_ >> tbase)
-        v = sure_cache.get(k)
-        if v is None:
-            v = sure_cache[k] = _sure_count(ta, tb_)
-        return v
+        return sure_cache[(ta >> tbase) << 12 | tb_ >> tbase]
 
     def lead_trump(tO: int, tD1: int, tD2: int) -> int:
         """Tricks the Ombre, on lead, is sure of by leading one trump and then his sure trumps.
@@ -571,29 +581,37 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         v = lead_cache.get(k)
         if v is not None:
             return v
+        # a defender's trumps between two of the Ombre's are equivalent replies (they beat the
+        # same of his trumps and leave the same counts): one of each such group is tried
+        reps1 = []
+        y = tD1
+        while y:
+            b1 = y & -y
+            reps1.append(b1)
+            above = tO & -(b1 << 1)  # the Ombre's trumps above this group
+            y &= -(above & -above) if above else 0
+        reps2 = []
+        y = tD2
+        while y:
+            b2 = y & -y
+            reps2.append(b2)
+            above = tO & -(b2 << 1)
+            y &= -(above & -above) if above else 0
         v = 0
         x = tO
         while x:
             low = x & -x
             x ^= low
             pv = priv[low.bit_length() - 1]
-            rest = tO ^ low
-            opts1 = [0] if not tD1 & ~pv else []
-            y = tD1
-            while y:
-                b1 = y & -y
-                y ^= b1
-                opts1.append(b1)
-            opts2 = [0] if not tD2 & ~pv else []
-            y = tD2
-            while y:
-                b2 = y & -y
-                y ^= b2
-                opts2.append(b2)
+            rest = (tO ^ low) >> tbase  # shifted down, as the table of sure counts has it
+            opts1 = reps1 if tD1 & ~pv else [0, *reps1]
+            opts2 = reps2 if tD2 & ~pv else [0, *reps2]
             least = 99
             for r1 in opts1:
                 for r2 in opts2:
-                    got = (1 if low > r1 and low > r2 else 0) + sure((tD1 ^ r1) | (tD2 ^ r2), rest)
+                    got = sure_cache[((tD1 ^ r1) | (tD2 ^ r2)) >> tbase << 12 | rest]
+                    if low > r1 and low > r2:
+                        got += 1
                     if got < least:
                         least = got
                         if least <= v:
@@ -609,8 +627,11 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         q = 0
         out = rem ^ hand  # the cards out of the hand (a complement would be a negative integer)
         for bm in plains:
-            # the hand's cards of the suit above every card of it outside the hand
-            q += ((hand & bm) >> (out & bm).bit_length()).bit_count()
+            # the hand's cards of the suit above every card of it outside the hand (none if void,
+            # as a hand often is by then)
+            x = hand & bm
+            if x:
+                q += (x >> (out & bm).bit_length()).bit_count()
         return q
 
     def rounds(hO: int, hD1: int, hD2: int, ruff1: int, ruff2: int) -> int:
@@ -654,44 +675,56 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
             extra += run
         return extra
 
-    def quick(hl: int, opp1: int, opp2: int, rem: int, partner: int, need: int) -> int:
-        """Tricks the side on lead can take at once: top trumps, then plain cards if safe.
+    def quick_ombre(hO: int, hD1: int, hD2: int, tO: int, tD1: int, tD2: int, need: int) -> int:
+        """Tricks the Ombre on lead can take at once: top trumps, then plain cards if safe.
 
-        ``partner`` is the leader's partner's hand (0 for the Ombre, who has none; for a
-        defender, ``opp1`` is the Ombre and ``opp2`` is 0); ``need`` the count that would
-        decide the test: when an opponent keeps trumps, the plain cards are counted only if
-        they can make the count reach it (the result is a bound either way).
-        The leader first cashes his ``k`` top trumps in sequence: each is higher
-        than every trump out, so no privilege applies and every opponent must
-        follow with a trump, and an opponent with at most ``k`` trumps is left
-        with none.  Then he plays each plain suit from the top: the Ombre counts
-        ``rounds``, a defender the cards above every card out of his hand.
-        If no opponent has a trump left, those cards all win (and the Ombre's
-        remaining trumps too).  Otherwise the leader cashes no more cards of a
-        suit than an opponent still holding trumps has of it: that opponent
-        must follow every time, so cannot ruff; the other has no trump.  A
-        partner void in the suit and holding only trumps would have to ruff and
-        take the lead, so a defender cashes no more plain cards than his
-        partner holds cards outside trumps (he discards those first).
+        The hands, and ``tO``, ``tD1``, ``tD2`` their trumps (the search has them);
+        ``need`` the count that would decide the test: when a defender keeps trumps,
+        the plain cards are counted only if they can make the count reach it (the
+        result is a bound either way).  The Ombre first cashes his ``k`` top trumps
+        in sequence: each is higher than every trump out, so no privilege applies
+        and every defender must follow with a trump, and a defender with at most
+        ``k`` trumps is left with none.  Then he plays each plain suit from the top
+        (``rounds``).  If no defender has a trump left, those cards all win, and his
+        remaining trumps too; otherwise ``rounds`` counts no more cards of a suit
+        than a defender still holding trumps has of it: that defender must follow
+        every time, so cannot ruff.
+        """
+        k = (tO >> (tD1 | tD2).bit_length()).bit_count() if tO else 0
+        d1_ = tD1.bit_count() > k
+        d2_ = tD2.bit_count() > k
+        if not (d1_ or d2_):
+            return tO.bit_count() + rounds(hO, hD1, hD2, False, False)
+        if k >= need or k + (hO & plain_all).bit_count() < need:
+            return k
+        return k + rounds(hO, hD1, hD2, d1_, d2_)
+
+    def quick_defender(hl: int, hO: int, tO: int, partner: int, rem: int, need: int) -> int:
+        """The same for a defender on lead (``hl``; ``partner`` his partner's hand, ``rem`` the cards out).
+
+        After his top trumps he counts the cards above every card out of his hand.
+        If the Ombre has no trump left, those all win.  Otherwise he cashes no more
+        cards of a suit than the Ombre has of it (who must follow every time, so
+        cannot ruff), and a partner void in the suit and holding only trumps would
+        have to ruff and take the lead, so no more plain cards than his partner
+        holds cards outside trumps (he discards those first).
         """
         out = rem ^ hl
-        k = ((hl & tmask) >> (out & tmask).bit_length()).bit_count()
-        d1_ = (opp1 & tmask).bit_count() > k
-        d2_ = (opp2 & tmask).bit_count() > k
-        kept = d1_ or d2_
-        if kept and (k >= need or k + (hl & plain_all).bit_count() < need):
-            return k
-        if not partner:
-            extra = rounds(hl, opp1, opp2, d1_, d2_)
-            return k + extra if kept else (hl & tmask).bit_count() + extra
-        if not kept:
+        t = hl & tmask
+        k = (t >> (out & tmask).bit_length()).bit_count() if t else 0
+        if tO.bit_count() <= k:
             return k + tops(hl, rem)
+        # the plain cards cashed are the leader's, each followed by one of the Ombre's
+        if k >= need or k + (hl & plain_all).bit_count() < need or k + (hO & plain_all).bit_count() < need:
+            return k
         extra = 0
         for bm in plains:
-            run = ((hl & bm) >> (out & bm).bit_length()).bit_count()
-            if run:
-                c = (opp1 & bm).bit_count()
-                extra += c if c < run else run
+            x = hl & bm
+            if x:
+                run = (x >> (out & bm).bit_length()).bit_count()
+                if run:
+                    c = (hO & bm).bit_count()
+                    extra += c if c < run else run
         if extra and (partner & tmask).bit_count() > k:
             c = (partner & plain_all).bit_count()
             if c < extra:
@@ -792,7 +825,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         # the test open (a bound that decides it goes into the table, so a second visit ends there)
         if leader == om:
             need = target - o if tricks_obj else need_lo[o, a, b, target]
-            q = quick(hO, hD1, hD2, rem, 0, need)
+            q = quick_ombre(hO, hD1, hD2, tO, tD1, tD2, need)
             if tO and tD1 | tD2:
                 q2 = lead_by.get(rem & tmask, -1)
                 if q2 < 0:
@@ -814,7 +847,9 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         else:
             hL = hs[leader]
             hP = hs[d2 if leader == d1 else d1]
-            q = quick(hL, hO, 0, rem, hP, o + n - target + 1 if tricks_obj else need_hi[o, a, b, target])
+            q = quick_defender(
+                hL, hO, tO, hP, rem, o + n - target + 1 if tricks_obj else need_hi[o, a, b, target]
+            )
             if q <= hi_q and (tO or not hi_q):
                 # the defenders take this trick if the leader can lead a plain suit in
                 # which their side's best card beats the Ombre's, and the Ombre cannot

@@ -1,15 +1,15 @@
 """The precomputed tables of the search: outcome bounds, the layout of a deal's cards, runs, sure tricks.
 
 Tables that depend only on the rules are built once at import (``_FINAL``, ``_WORST``,
-``_BEST``, ``_NEED_LO``, ``_NEED_HI``); the others are filled on first use and
-shared by every solver (``_Runs`` and ``_Leads`` per layout, ``_TRUMP_BOUNDS``, ``_CHUNKS8``,
-``_CHUNKS``).
+``_BEST``, ``_NEED_LO``, ``_NEED_HI``, ``_CHUNKS4``); the others are filled on first use
+and shared by every solver (``_RUNS`` and ``_LEADS`` by the matadors' codes, ``_SURE``,
+``_TRUMP_BOUNDS``, ``_LEAD_TRUMP``, ``_CHUNKS8``).
 Every name is private to the solver's package; :mod:`ombre.engine.solver.search` reads them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ombre.engine._core import TABLES, Tables
@@ -91,29 +91,36 @@ class _Runs(dict[int, tuple[int, ...]]):
     ``[cards | outside << 27]``, for ``cards`` a hand's cards in one block and
     ``outside`` the cards of that block still out in other hands, is the code of
     the top card of each run (cards with no outside card between them), lowest
-    first.  The matadors are kept apart from the other trumps (``run_below``).
+    first.  The matadors (``matadors``, a mask) are kept apart from the other trumps.
+    Since both sets lie in one block, the runs depend on nothing else: one table
+    serves every layout with the same matadors (:data:`_RUNS`), the deals after the first too.
+
+    >>> _RUNS[0][0b1011 | 0b0100 << 27]  # cards 0, 1 and 3 with card 2 out: two runs
+    (1, 3)
     """
 
-    def __init__(self, run_below: Sequence[int]) -> None:
+    def __init__(self, matadors: int) -> None:
         super().__init__()
-        self.run_below = run_below
+        # codes below each code, for a matador only the matadors (the key's block does the rest)
+        self.run_below = tuple(
+            ((1 << c) - 1) & matadors if matadors >> c & 1 else (1 << c) - 1 for c in range(_W)
+        )
 
     def __missing__(self, key: int) -> tuple[int, ...]:
         x = key & _LOW
         others = key >> _W
         run_below = self.run_below
-        reps: list[int] = []
+        v: tuple[int, ...] = ()
         while x:
             c = x.bit_length() - 1
             below = run_below[c]
             ob = others & below
             if ob:
-                x &= ~((1 << (c + 1)) - (1 << ob.bit_length()))
+                x &= (1 << ob.bit_length()) - 1  # the run goes down to the card out below ``c``
             else:
                 x &= ~(below | (1 << c))
-            reps.append(c)
-        reps.reverse()
-        v = self[key] = tuple(reps)
+            v = (c,) + v
+        self[key] = v
         return v
 
 
@@ -182,14 +189,32 @@ def _layout(full: Tables, cards: int) -> _Layout:
         below.append(lower)
     plains = tuple(b for b in tb.block_mask if b and b != tb.trump_mask)
     blocks_up = tuple(sorted(b for b in tb.block_mask if b))
-    runs = _Runs(tuple(below))
-    return _Layout(tb, cards, tuple(below), plains, blocks_up, runs, _Leads(runs))
+    runs = _RUNS[matadors]
+    return _Layout(tb, cards, tuple(below), plains, blocks_up, runs, _LEADS[matadors])
 
+
+class _ByMatadors(dict[int, _Runs]):
+    """The :class:`_Runs` table for each matadors' mask, made on first use."""
+
+    def __missing__(self, matadors: int) -> _Runs:
+        v = self[matadors] = _Runs(matadors)
+        return v
+
+
+class _LeadsByMatadors(dict[int, _Leads]):
+    """The :class:`_Leads` table over each :data:`_RUNS` table, made on first use."""
+
+    def __missing__(self, matadors: int) -> _Leads:
+        v = self[matadors] = _Leads(_RUNS[matadors])
+        return v
+
+
+_RUNS = _ByMatadors()
+_LEADS = _LeadsByMatadors()
 
 #: a layout over no cards, for a solver that has seen no position yet
 _NO_CARDS: dict[Suit, _Layout] = {s: _layout(TABLES[s], 0) for s in SUITS}
 
-_SURE: dict[int, int] = {}
 _LEAD_TRUMP: dict[int, int] = {}
 
 
@@ -204,17 +229,35 @@ def _sure_count(ta: int, tb: int) -> int:
     """
     v = 0
     free = 0
-    x = ta | tb
-    while x:
-        top = 1 << (x.bit_length() - 1)
-        x ^= top
-        if ta & top:
-            free += 1
-        elif free:
-            free -= 1
+    # a run of A's trumps at a time, then the run of B's below it (a loop a card costs more)
+    while tb:
+        n = tb.bit_length()
+        free += (ta >> n).bit_count()
+        ta &= (1 << n) - 1
+        n = ta.bit_length()
+        run = (tb >> n).bit_count()
+        tb &= (1 << n) - 1
+        if run > free:
+            v += run - free
+            free = 0
         else:
-            v += 1
+            free -= run
     return v
+
+
+class _Sure(dict[int, int]):
+    """:func:`_sure_count` by ``[ta << 12 | tb]``, trumps shifted down to bit 0, filled on first use.
+
+    >>> _SURE[0b0101 << 12 | 0b1010]
+    1
+    """
+
+    def __missing__(self, k: int) -> int:
+        v = self[k] = _sure_count(k >> 12, k & 0xFFF)
+        return v
+
+
+_SURE = _Sure()
 
 
 class _TrumpBounds(dict[int, int]):
@@ -230,7 +273,8 @@ class _TrumpBounds(dict[int, int]):
         tO = k & 0xFFF
         tD1 = (k >> 12) & 0xFFF
         tD2 = k >> 24
-        v = _sure_count(tD1 | tD2, tO) | max(_sure_count(tO, tD1), _sure_count(tO, tD2)) << 4
+        sure = _SURE  # shared with the solver's other counts, which often ask the same
+        v = sure[(tD1 | tD2) << 12 | tO] | max(sure[tO << 12 | tD1], sure[tO << 12 | tD2]) << 4
         self[k] = v
         return v
 
@@ -239,9 +283,10 @@ class _Chunks8(dict[int, int]):
     """Eight codes of two hands renumbered by relative rank (``pext``), filled on first use.
 
     ``[r << 16 | h0 << 8 | h1]``, for ``r`` the cards still out in an 8-code
-    chunk and ``h0``, ``h1`` two hands' cards in it, is ``k0 | k1 << 27``: ``k0``
-    has bit ``i`` when the ``i``-th card out is in ``h0``, likewise ``k1`` (27 bits
-    apart, as the search's keys hold them).  At most 4 ** 8 entries, shared by all deals.
+    chunk and ``h0``, ``h1`` two hands' cards in it (among them), is ``k0 | k1 << 27``:
+    ``k0`` has bit ``i`` when the ``i``-th card out is in ``h0``, likewise ``k1`` (27 bits
+    apart, as the search's keys hold them).  At most 4 ** 8 entries, shared by all deals,
+    each made of two entries of :data:`_CHUNKS4`.
 
     >>> _CHUNKS8[0b1101 << 16 | 0b1000 << 8 | 0b0001] == (0b100 | 0b001 << 27)
     True
@@ -249,41 +294,34 @@ class _Chunks8(dict[int, int]):
 
     def __missing__(self, key: int) -> int:
         r = key >> 16
-        h0 = (key >> 8) & 0xFF
-        h1 = key & 0xFF
-        k0 = k1 = 0
-        k = 0
-        x = r
-        while x:
-            low = x & -x
-            if h0 & low:
-                k0 |= 1 << k
-            elif h1 & low:
-                k1 |= 1 << k
-            k += 1
-            x ^= low
-        v = k0 | k1 << 27
+        v = _CHUNKS4[(r & 15) << 8 | (key >> 4 & 0xF0) | (key & 15)]
+        if r >> 4:
+            v |= _CHUNKS4[(r >> 4) << 8 | (key >> 8 & 0xF0) | (key >> 4 & 15)] << (r & 15).bit_count()
         self[key] = v
         return v
 
 
-class _Chunks(dict[int, int]):
-    """The same for sixteen codes, ``[r << 32 | h0 << 16 | h1]``, from two eight-code chunks.
+def _chunks4() -> dict[int, int]:
+    """The same for four codes, ``[r << 8 | h0 << 4 | h1]``, every entry (256 of them)."""
+    table: dict[int, int] = {}
+    for r in range(16):
+        cards = [c for c in range(4) if r >> c & 1]
+        for owners in range(3 ** len(cards)):
+            h0 = h1 = k0 = k1 = 0
+            for i, c in enumerate(cards):
+                owner = owners // 3**i % 3  # h0, h1 or the third hand
+                if owner == 0:
+                    h0 |= 1 << c
+                    k0 |= 1 << i
+                elif owner == 1:
+                    h1 |= 1 << c
+                    k1 |= 1 << i
+            table[r << 8 | h0 << 4 | h1] = k0 | k1 << 27
+    return table
 
-    >>> _CHUNKS[0b1101 << 40 | 0b1000 << 24 | 0b0001 << 8] == (0b100 | 0b001 << 27)
-    True
-    """
 
-    def __missing__(self, key: int) -> int:
-        r = key >> 32
-        h0 = key >> 16
-        v = _CHUNKS8[(r & 0xFF) << 16 | (h0 & 0xFF) << 8 | (key & 0xFF)]
-        if r >> 8:
-            v |= _CHUNKS8[(r >> 8) << 16 | (h0 & 0xFF00) | (key & 0xFF00) >> 8] << (r & 0xFF).bit_count()
-        self[key] = v
-        return v
+_CHUNKS4 = _chunks4()
 
 
 _CHUNKS8 = _Chunks8()
 _TRUMP_BOUNDS = _TrumpBounds()
-_CHUNKS = _Chunks()
