@@ -40,6 +40,7 @@ The search uses the tools that make bridge solvers fast:
 
 from __future__ import annotations
 
+from bisect import bisect_right as bisect
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -984,10 +985,14 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                 L2 = H2 & tmask
                 if (L2 | pv) == pv:
                     L2 = 0
+            # the cards above ``over1`` (``over2``) in the second's (third's) runs beat the lead,
+            # or a card above it: the led suit's when he follows, else trumps
             if L1:
                 seconds = runs[L1 | (others1 & fm) << 27]
+                over1 = c0
             else:
                 L1 = H1
+                over1 = c0 if c0 >= tbase else tbase - 1
                 if all1 is None:
                     all1 = ()
                     for bm in blocks_up:
@@ -997,8 +1002,10 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                 seconds = all1
             if L2:
                 thirds0 = runs[L2 | (others2 & fm) << 27]
+                void2 = -1
             else:
                 L2 = H2
+                void2 = tbase - 1
                 if all2 is None:
                     all2 = ()
                     for bm in blocks_up:
@@ -1007,9 +1014,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                             all2 += runs[x | (others2 & bm) << 27]
                 thirds0 = all2
             ok = winm[c0]
-            i = len(seconds)
-            while i and (c := seconds[i - 1]) > c0 and ok >> c & 1:
-                i -= 1
+            i = bisect(seconds, over1)
             if i < len(seconds):  # seconds[i:] beat the lead
                 beat3 = L2 & ok
                 if m1 or not m0:
@@ -1037,9 +1042,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                     if m1 != m2:
                         # the third hand's side is not winning: the cards that beat the trick so
                         # far first (they are the last runs)
-                        i = len(thirds0)
-                        while i and (c := thirds0[i - 1]) > c1 and ok >> c & 1:
-                            i -= 1
+                        i = bisect(thirds0, c1 if c1 > void2 else void2)
                         if 0 < i < len(thirds0):
                             thirds = thirds0[i:] + thirds0[:i]
                 else:
@@ -1048,9 +1051,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                         # the same while the lead wins, once a lead: the cards that beat it first
                         thirds_c0 = thirds0
                         if m0 != m2:
-                            i = len(thirds0)
-                            while i and (c := thirds0[i - 1]) > c0 and ok >> c & 1:
-                                i -= 1
+                            i = bisect(thirds0, c0 if c0 > void2 else void2)
                             if 0 < i < len(thirds0):
                                 thirds_c0 = thirds0[i:] + thirds0[:i]
                     thirds = thirds_c0
