@@ -965,6 +965,12 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         child = search if n1 > 2 else small
         lo_q = sure_q & 15
         hi_q = sure_q >> 4
+        # the tests on the tricks after this trick (``no``), made once: the Ombre reaches the
+        # target, or the sure trump tricks decide the next position (``no + lo_q >= target``,
+        # ``no + n1 - hi_q < target``)
+        reach = target if tricks_obj else 99
+        sure_lo = target - lo_q
+        sure_hi = target - n1 + hi_q
 
         for c0 in lead_cards:
             H0n = H0 ^ bits[c0]
@@ -1013,6 +1019,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                         if x:
                             all2 += runs[x | (others2 & bm) << 27]
                 thirds0 = all2
+            over0 = c0 if c0 > void2 else void2
             ok = winm[c0]
             i = bisect(seconds, over1)
             if i < len(seconds):  # seconds[i:] beat the lead
@@ -1036,45 +1043,47 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
             for c1 in seconds:
                 H1n = H1 ^ bits[c1]
                 plain1 = plain0 and c1 < tbase
-                if c1 > c0 and ok >> c1 & 1:
-                    cur, wpos = c1, 1
+                # the winner so far (his seat and side) and ``over``: the third's cards above it
+                # beat it (those of the led suit, or trumps when he does not follow)
+                if c1 > over1:
+                    ws, wr = p1, r1
+                    over = c1 if c1 > void2 else void2
                     thirds = thirds0
                     if m1 != m2:
                         # the third hand's side is not winning: the cards that beat the trick so
                         # far first (they are the last runs)
-                        i = bisect(thirds0, c1 if c1 > void2 else void2)
+                        i = bisect(thirds0, over)
                         if 0 < i < len(thirds0):
                             thirds = thirds0[i:] + thirds0[:i]
                 else:
-                    cur, wpos = c0, 0
+                    ws, wr = p0, r0
+                    over = over0
                     if thirds_c0 is None:
                         # the same while the lead wins, once a lead: the cards that beat it first
                         thirds_c0 = thirds0
                         if m0 != m2:
-                            i = bisect(thirds0, c0 if c0 > void2 else void2)
+                            i = bisect(thirds0, over0)
                             if 0 < i < len(thirds0):
                                 thirds_c0 = thirds0[i:] + thirds0[:i]
                     thirds = thirds_c0
                 best2 = -1 if m2 else 99
                 for c2 in thirds:
-                    if c2 > cur and ok >> c2 & 1:
+                    if c2 > over:
                         wseat, r = p2, r2
-                    elif wpos:
-                        wseat, r = p1, r1
                     else:
-                        wseat, r = p0, r0
+                        wseat, r = ws, wr
                     if r == 0:
                         no, na, nb = o + 1, a, b
                     elif r == 1:
                         no, na, nb = o, a + 1, b
                     else:
                         no, na, nb = o, a, b + 1
-                    if no >= target and tricks_obj:
+                    if no >= reach:
                         # the Ombre has reached the target with this trick: no search
                         v = no
-                    elif plain1 and c2 < tbase and (no + lo_q >= target or no + n1 - hi_q < target):
+                    elif plain1 and c2 < tbase and (no >= sure_lo or no < sure_hi):
                         # no trump fell: the next position's sure trump tricks decide it
-                        v = no + lo_q if no + lo_q >= target else no + n1 - hi_q
+                        v = no + lo_q if no >= sure_lo else no + n1 - hi_q
                     elif p0 == 0:
                         v = child(H0n, H1n, H2 ^ bits[c2], wseat, no, na, nb, target, n1)
                     elif p0 == 1:
