@@ -713,7 +713,9 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
     def search(h0: int, h1: int, h2: int, leader: int, o: int, a: int, b: int, target: int, n: int) -> int:
         nonlocal nodes, tt_hits
         nodes += 1
-        rem = h0 | h1 | h2
+        # disjoint bit sets are joined (and parted) by + and -: CPython's int addition has a fast
+        # path that the bitwise operators lack
+        rem = h0 + h1 + h2
         # sure tricks for each side, whoever leads, by the trumps out (-1: one side has none);
         # quick tricks for the side on lead
         try:  # almost always there: a subscript costs less than get, a call
@@ -763,12 +765,12 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         k = keys.get(rem)
         if k is None:
             k = key(h0, h1, rem)
-        k |= lead_bits[leader]
+        k += lead_bits[leader]
         if tricks_obj:
             base = o
         else:
             base = 0
-            k |= (o | a << 4 | b << 8) << 74
+            k += (o | a << 4 | b << 8) << 74
         entry = tt.get(k)
         if entry is not None:
             tt_hits += 1
@@ -810,7 +812,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                 lo_q = q
                 lo = o + q if tricks_obj else worst[o, a, b, q]
                 if lo >= target:
-                    tt[k] = (lo - base) | (hi - base) << 4
+                    tt[k] = lo - base + ((hi - base) << 4)
                     return lo
         else:
             hL = hs[leader]
@@ -839,7 +841,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                 hi_q = q
                 hi = o + n - q if tricks_obj else best_t[o, a, b, q]
                 if hi < target:
-                    tt[k] = (lo - base) | (hi - base) << 4
+                    tt[k] = lo - base + ((hi - base) << 4)
                     return hi
         v = expand(h0, h1, h2, leader, o, a, b, target, n, rem, k, sure_q if tricks_obj else -1)
         if v >= target:
@@ -847,7 +849,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                 lo = v
         elif v < hi:
             hi = v
-        tt[k] = (lo - base) | (hi - base) << 4
+        tt[k] = lo - base + ((hi - base) << 4)
         return v
 
     def leads(H0: int, others0: int, leader: int, m0: bool, hO: int) -> list[int]:
@@ -863,7 +865,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         for bm in blocks_up:
             x = H0 & bm
             if x:
-                top, low = splits[x | (others0 & bm) << 27]
+                top, low = splits[x + ((others0 & bm) << 27)]
                 if top >= 0:
                     masters.append(top)
                 rest += low
@@ -892,7 +894,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                 order.append(c)
             else:
                 ruffable.append(c)
-        partner = others0 ^ hO
+        partner = others0 - hO
         no_trump = not hO & tmask
         other: list[int] = []
         for c in rest:
@@ -934,9 +936,9 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         H0 = hs[p0]
         H1 = hs[p1]
         H2 = hs[p2]
-        others0 = rem ^ H0
-        others1 = rem ^ H1
-        others2 = rem ^ H2
+        others0 = rem - H0
+        others1 = rem - H1
+        others2 = rem - H2
 
         slot = leader * 10 + n  # the killer's place: seat and tricks left
         # the card that decided here before, or the killer, is tried before the others are listed
@@ -944,13 +946,13 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         hint = killers[slot] if tricks_obj else -1
         if hint >= 0:
             fm = follow[hint]
-            if hint not in runs[H0 & fm | (others0 & fm) << 27]:
+            if hint not in runs[(H0 & fm) + ((others0 & fm) << 27)]:
                 hint = -1
         if hint < 0:
             hint = hints.get(hkey, -1)
             if hint >= 0:
                 fm = follow[hint]
-                if hint not in runs[H0 & fm | (others0 & fm) << 27]:
+                if hint not in runs[(H0 & fm) + ((others0 & fm) << 27)]:
                     hint = -1
         if hint >= 0:
             lead_cards = [hint]
@@ -973,7 +975,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         sure_hi = target - n1 + hi_q
 
         for c0 in lead_cards:
-            H0n = H0 ^ bits[c0]
+            H0n = H0 - bits[c0]
             plain0 = sure_q >= 0 and c0 < tbase
             # the cards the second and third players may play, as runs lowest first; the
             # cards that beat the lead are always the last runs (the led suit above it, or trumps)
@@ -994,7 +996,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
             # the cards above ``over1`` (``over2``) in the second's (third's) runs beat the lead,
             # or a card above it: the led suit's when he follows, else trumps
             if L1:
-                seconds = runs[L1 | (others1 & fm) << 27]
+                seconds = runs[L1 + ((others1 & fm) << 27)]
                 over1 = c0
             else:
                 L1 = H1
@@ -1004,10 +1006,10 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                     for bm in blocks_up:
                         x = H1 & bm
                         if x:
-                            all1 += runs[x | (others1 & bm) << 27]
+                            all1 += runs[x + ((others1 & bm) << 27)]
                 seconds = all1
             if L2:
-                thirds0 = runs[L2 | (others2 & fm) << 27]
+                thirds0 = runs[L2 + ((others2 & fm) << 27)]
                 void2 = -1
             else:
                 L2 = H2
@@ -1017,7 +1019,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                     for bm in blocks_up:
                         x = H2 & bm
                         if x:
-                            all2 += runs[x | (others2 & bm) << 27]
+                            all2 += runs[x + ((others2 & bm) << 27)]
                 thirds0 = all2
             over0 = c0 if c0 > void2 else void2
             ok = winm[c0]
@@ -1041,7 +1043,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
             best1 = -1 if m1 else 99
             thirds_c0 = None  # the third's order while the lead wins, made once a lead
             for c1 in seconds:
-                H1n = H1 ^ bits[c1]
+                H1n = H1 - bits[c1]
                 plain1 = plain0 and c1 < tbase
                 # the winner so far (his seat and side) and ``over``: the third's cards above it
                 # beat it (those of the led suit, or trumps when he does not follow)
@@ -1085,11 +1087,11 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                         # no trump fell: the next position's sure trump tricks decide it
                         v = no + lo_q if no >= sure_lo else no + n1 - hi_q
                     elif p0 == 0:
-                        v = child(H0n, H1n, H2 ^ bits[c2], wseat, no, na, nb, target, n1)
+                        v = child(H0n, H1n, H2 - bits[c2], wseat, no, na, nb, target, n1)
                     elif p0 == 1:
-                        v = child(H2 ^ bits[c2], H0n, H1n, wseat, no, na, nb, target, n1)
+                        v = child(H2 - bits[c2], H0n, H1n, wseat, no, na, nb, target, n1)
                     else:
-                        v = child(H1n, H2 ^ bits[c2], H0n, wseat, no, na, nb, target, n1)
+                        v = child(H1n, H2 - bits[c2], H0n, wseat, no, na, nb, target, n1)
                     if m2:
                         if v > best2:
                             best2 = v
