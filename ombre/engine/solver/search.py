@@ -112,7 +112,7 @@ class Solver:
         self._keys: dict[int, int] = {}
         self._low_keys: dict[int, int] = {}  # the key's part of the sixteen low codes (key)
         self._high_keys: dict[int, tuple[int, int]] = {}  # and of the others
-        self._sure_by: dict[int, int] = {}  # sure trump tricks (_TrumpBounds) by the trumps out
+        self._sure_by: dict[int, tuple[int, int]] = {}  # sure trump tricks (_TrumpBounds) by the trumps out
         self._lead_by: dict[int, int] = {}  # the Ombre's trump lead (lead_trump) by the trumps out
         self._seen = (0, 0, 0)
         self._stats = SearchStats()  # the counts of the searches before the last rebuild
@@ -362,6 +362,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
     sure_by = solver._sure_by
     lead_by = solver._lead_by
     lead_bits = (0, 1 << 72, 2 << 72)  # the leader's place in a table key
+    no_sure = (-1, -1)  # in sure_by: a side holds no trump
     nodes = tt_hits = 0
     tbase = tb.trump_base
     follow = tb.follow_mask
@@ -716,7 +717,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         # disjoint bit sets are joined (and parted) by + and -: CPython's int addition has a fast
         # path that the bitwise operators lack
         rem = h0 + h1 + h2
-        # sure tricks for each side, whoever leads, by the trumps out (-1: one side has none);
+        # sure tricks for each side, whoever leads, by the trumps out ((-1, -1): one side has none);
         # quick tricks for the side on lead
         try:  # almost always there: a subscript costs less than get, a call
             sure_q = sure_by[rem & tmask]
@@ -725,14 +726,13 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
             tO = hs[om] & tmask
             tD1 = hs[d1] & tmask
             tD2 = hs[d2] & tmask
-            sure_q = -1
+            sure_q = no_sure
             if tO and tD1 | tD2:
-                sure_q = trump_bounds[tO >> tbase | (tD1 >> tbase) << 12 | (tD2 >> tbase) << 24]
+                q = trump_bounds[tO >> tbase | (tD1 >> tbase) << 12 | (tD2 >> tbase) << 24]
+                sure_q = (q & 15, q >> 4)
             sure_by[rem & tmask] = sure_q
-        if sure_q >= 0:
-            lo_q = sure_q & 15
-            hi_q = sure_q >> 4
-        else:
+        lo_q, hi_q = sure_q
+        if lo_q < 0:
             # one side holds no trump: the other side's trumps and top plain cards
             hs = (h0, h1, h2)
             hO = hs[om]
@@ -843,7 +843,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                 if hi < target:
                     tt[k] = lo - base + ((hi - base) << 4)
                     return hi
-        v = expand(h0, h1, h2, leader, o, a, b, target, n, rem, k, sure_q if tricks_obj else -1)
+        v = expand(h0, h1, h2, leader, o, a, b, target, n, rem, k, sure_q if tricks_obj else no_sure)
         if v >= target:
             if v > lo:
                 lo = v
@@ -922,11 +922,12 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         n: int,
         rem: int,
         hkey: int,
-        sure_q: int,
+        sure_q: tuple[int, int],
     ) -> int:
         """Try the cards of the trick (the test of ``search``, ``n`` tricks left); ``hkey`` the table key.
 
-        ``sure_q`` is the position's sure trump tricks as packed by :class:`_TrumpBounds` (or -1):
+        ``sure_q`` is the position's sure trump tricks, the Ombre's and the most of one defender's
+        (:class:`_TrumpBounds`), or ``(-1, -1)``:
         after a trick in which no trump falls the next position has the same, and when they decide
         the test there it is not searched.
         """
@@ -965,8 +966,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         # after this trick: two tricks left go to the two-trick minimax directly
         n1 = n - 1
         child = search if n1 > 2 else small
-        lo_q = sure_q & 15
-        hi_q = sure_q >> 4
+        lo_q, hi_q = sure_q
         # the tests on the tricks after this trick (``no``), made once: the Ombre reaches the
         # target, or the sure trump tricks decide the next position (``no + lo_q >= target``,
         # ``no + n1 - hi_q < target``)
@@ -976,7 +976,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
 
         for c0 in lead_cards:
             H0n = H0 - bits[c0]
-            plain0 = sure_q >= 0 and c0 < tbase
+            plain0 = lo_q >= 0 and c0 < tbase
             # the cards the second and third players may play, as runs lowest first; the
             # cards that beat the lead are always the last runs (the led suit above it, or trumps)
             if c0 < tbase:
