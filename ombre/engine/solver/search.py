@@ -334,7 +334,8 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
     ``search(h0, h1, h2, leader, o, a, b, target, n)`` is a fail-soft zero-window
     test: hands by seat, the leader of the trick about to start, the tricks
     won so far by the Ombre and the two defenders (the seat after the Ombre
-    first), and ``n`` the tricks left (the caller knows it: a count costs more
+    first; the defenders' are kept up to date only under the outcome objective,
+    the only one that reads them), and ``n`` the tricks left (the caller knows it: a count costs more
     than an argument); it returns a lower bound of the value if that is ``>= target``,
     an upper bound otherwise.  Also returned: a function giving the positions searched and
     the table hits so far, counted in the closure (a cell costs less than an attribute).
@@ -973,6 +974,13 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         reach = target if tricks_obj else 99
         sure_lo = target - lo_q
         sure_hi = target - n1 + hi_q
+        # the Ombre's tricks after this trick, by the place (0 the leader) that wins it; the
+        # defenders' (``na``, ``nb``) are counted only under the outcome objective, which reads them
+        o0 = o + 1 if m0 else o
+        o1 = o + 1 if m1 else o
+        o2 = o + 1 if m2 else o
+        na = a
+        nb = b
 
         for c0 in lead_cards:
             H0n = H0 - bits[c0]
@@ -1025,19 +1033,17 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
             ok = winm[c0]
             i = bisect(seconds, over1)
             if i < len(seconds):  # seconds[i:] beat the lead
-                beat3 = L2 & ok
+                top3 = (L2 & ok).bit_length() - 1  # the third's best card that might win (or -1)
                 if m1 or not m0:
                     # the second hand's cheapest winner the third cannot beat: the Ombre second
                     # falls back on his cheapest winner; a defender after his partner's lead tries
                     # it only when the Ombre can beat the lead, and otherwise plays low
-                    j = i
-                    while j < len(seconds) and beat3 >> (seconds[j] + 1):
-                        j += 1
+                    j = bisect(seconds, top3, i)
                     if j == len(seconds):
                         j = i if m1 else 0
-                    if j and (m1 or beat3 >> (c0 + 1)):
+                    if j and (m1 or top3 > c0):
                         seconds = (seconds[j],) + seconds[:j] + seconds[j + 1 :]
-                elif i and not beat3 >> (c0 + 1):
+                elif i and top3 < c0:
                     # a defender second, his partner unable to beat the lead: his cheapest winner
                     seconds = (seconds[i],) + seconds[:i] + seconds[i + 1 :]
             best1 = -1 if m1 else 99
@@ -1045,10 +1051,11 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
             for c1 in seconds:
                 H1n = H1 - bits[c1]
                 plain1 = plain0 and c1 < tbase
-                # the winner so far (his seat and side) and ``over``: the third's cards above it
-                # beat it (those of the led suit, or trumps when he does not follow)
+                # the winner so far (his seat, the Ombre's tricks if he keeps it) and ``over``: the
+                # third's cards above it beat it (those of the led suit, or trumps when he does not
+                # follow)
                 if c1 > over1:
-                    ws, wr = p1, r1
+                    ws, wo = p1, o1
                     over = c1 if c1 > void2 else void2
                     thirds = thirds0
                     if m1 != m2:
@@ -1058,7 +1065,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                         if 0 < i < len(thirds0):
                             thirds = thirds0[i:] + thirds0[:i]
                 else:
-                    ws, wr = p0, r0
+                    ws, wo = p0, o0
                     over = over0
                     if thirds_c0 is None:
                         # the same while the lead wins, once a lead: the cards that beat it first
@@ -1071,27 +1078,26 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                 best2 = -1 if m2 else 99
                 for c2 in thirds:
                     if c2 > over:
-                        wseat, r = p2, r2
+                        wseat, no = p2, o2
                     else:
-                        wseat, r = ws, wr
-                    if r == 0:
-                        no, na, nb = o + 1, a, b
-                    elif r == 1:
-                        no, na, nb = o, a + 1, b
-                    else:
-                        no, na, nb = o, a, b + 1
+                        wseat, no = ws, wo
                     if no >= reach:
                         # the Ombre has reached the target with this trick: no search
                         v = no
                     elif plain1 and c2 < tbase and (no >= sure_lo or no < sure_hi):
                         # no trump fell: the next position's sure trump tricks decide it
                         v = no + lo_q if no >= sure_lo else no + n1 - hi_q
-                    elif p0 == 0:
-                        v = child(H0n, H1n, H2 - bits[c2], wseat, no, na, nb, target, n1)
-                    elif p0 == 1:
-                        v = child(H2 - bits[c2], H0n, H1n, wseat, no, na, nb, target, n1)
                     else:
-                        v = child(H1n, H2 - bits[c2], H0n, wseat, no, na, nb, target, n1)
+                        if not tricks_obj:
+                            r = rel[wseat]
+                            na = a + 1 if r == 1 else a
+                            nb = b + 1 if r == 2 else b
+                        if p0 == 0:
+                            v = child(H0n, H1n, H2 - bits[c2], wseat, no, na, nb, target, n1)
+                        elif p0 == 1:
+                            v = child(H2 - bits[c2], H0n, H1n, wseat, no, na, nb, target, n1)
+                        else:
+                            v = child(H1n, H2 - bits[c2], H0n, wseat, no, na, nb, target, n1)
                     if m2:
                         if v > best2:
                             best2 = v
