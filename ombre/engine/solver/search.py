@@ -425,9 +425,9 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                 return o
             if o + 2 < target:
                 return o + 2
-        mkey = h0 | h1 | h2 | leader << 27
+        mkey = h0 + h1 + h2 + (leader << 27)
         if not tricks_obj:
-            mkey |= (o | a << 4 | b << 8) << 29
+            mkey += (o | a << 4 | b << 8) << 29
         got = memo2.get(mkey)
         if got is not None:
             return got + o if tricks_obj else got
@@ -438,17 +438,17 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         mpos = 0 if m0 else (1 if m1 else 2)
         rpos = (r0, r1, r2)
         # each hand's two cards, lowest first, as (card played, card kept) in both orders
-        lo = (H0 & -H0).bit_length() - 1
         hi = H0.bit_length() - 1
+        lo = (H0 - bits[hi]).bit_length() - 1
         both0 = ((lo, hi), (hi, lo))
-        lo = (H1 & -H1).bit_length() - 1
         hi = H1.bit_length() - 1
+        lo = (H1 - bits[hi]).bit_length() - 1
         both1 = ((lo, hi), (hi, lo))
-        one1 = 1 << lo  # the legal plays are both cards, or the lower alone, or the higher alone
-        lo = (H2 & -H2).bit_length() - 1
+        one1 = bits[lo]  # the legal plays are both cards, or the lower alone, or the higher alone
         hi = H2.bit_length() - 1
+        lo = (H2 - bits[hi]).bit_length() - 1
         both2 = ((lo, hi), (hi, lo))
-        one2 = 1 << lo
+        one2 = bits[lo]
         rot1 = _ROTATE[1]
         rot2 = _ROTATE[2]
         # alpha-beta with the whole window: the value is exact (values lie in lo_v..hi_v)
@@ -787,20 +787,20 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                 return hi
         hs = (h0, h1, h2)
         hO = hs[om]
-        hD1 = hs[d1]
-        hD2 = hs[d2]
         tO = hO & tmask
-        tD1 = hD1 & tmask
-        tD2 = hD2 & tmask
         # the dearer bounds for the side on lead, only when the cheap ones and the table leave
         # the test open (a bound that decides it goes into the table, so a second visit ends there)
         if leader == om:
+            hD1 = hs[d1]
+            hD2 = hs[d2]
+            tD1 = hD1 & tmask
+            tD2 = hD2 & tmask
             need = target - o if tricks_obj else need_lo[o, a, b, target]
             q = quick(hO, hD1, hD2, rem, 0, need)
-            if tO and tD1 | tD2:
-                q2 = lead_by.get(rem & tmask, -1)
+            if tO and tD1 + tD2:
+                q2 = lead_by.get(tO + tD1 + tD2, -1)
                 if q2 < 0:
-                    q2 = lead_by[rem & tmask] = lead_trump(tO, tD1, tD2)
+                    q2 = lead_by[tO + tD1 + tD2] = lead_trump(tO, tD1, tD2)
                 if q2 > q:
                     q = q2
                 if q < need:
@@ -829,7 +829,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                 for bm in plains:
                     if hL & bm:
                         oS = hO & bm
-                        if (oS or not tO) and ((hL | hP) & bm).bit_length() > oS.bit_length():
+                        if (oS or not tO) and ((hL + hP) & bm).bit_length() > oS.bit_length():
                             # the better defender's sure trumps are the cheap bound, unless the
                             # partner holds nothing but trumps: then the leader's count only
                             q2 = hi_q
