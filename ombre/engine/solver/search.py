@@ -465,7 +465,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
             best1 = -1 if m1 else 99
             y = legal_mask(H1, c0, tb)
             for c1, l1 in both1 if y == H1 else (both1[:1] if y == one1 else both1[1:]):
-                if c1 > c0 and ok >> c1 & 1:
+                if c1 > c0 and ok & bits[c1]:
                     w0, cur = 1, c1
                 else:
                     w0, cur = 0, c0
@@ -475,7 +475,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                     a2, b2 = a1, (best1 if best1 < b1 else b1)
                 best2 = -1 if m2 else 99
                 for c2, l2 in L2:
-                    w = 2 if c2 > cur and ok >> c2 & 1 else w0
+                    w = 2 if c2 > cur and ok & bits[c2] else w0
                     # the last trick, led from place w, each playing his last card
                     if w == 0:
                         w2 = trick_winner_codes(l0, l1, l2, tb)
@@ -484,7 +484,10 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                     else:
                         w2 = rot2[trick_winner_codes(l2, l0, l1, tb)]
                     if tricks_obj:
-                        v = o + (w == mpos) + (w2 == mpos)
+                        # (an int plus a bool takes CPython's slow path: compared and added apart)
+                        v = o + 1 if w == mpos else o
+                        if w2 == mpos:
+                            v += 1
                     else:
                         t = [o, a, b]
                         t[rpos[w]] += 1
