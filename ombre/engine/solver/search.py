@@ -40,6 +40,7 @@ The search uses the tools that make bridge solvers fast:
 
 from __future__ import annotations
 
+from bisect import bisect_right as bisect
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -111,7 +112,7 @@ class Solver:
         self._low_keys: dict[int, int] = {}  # the key's part of the eight low codes (key)
         self._mid_keys: dict[int, tuple[int, int, int]] = {}  # of the next eight, and their count
         self._high_keys: dict[int, tuple[int, int]] = {}  # and of the others
-        self._sure_by: dict[int, int] = {}  # sure trump tricks (_TrumpBounds) by the trumps out
+        self._sure_by: dict[int, tuple[int, int]] = {}  # sure trump tricks (_TrumpBounds) by the trumps out
         self._lead_by: dict[int, int] = {}  # the Ombre's trump lead (lead_trump) by the trumps out
         self._seen = (0, 0, 0)
         self._stats = SearchStats()  # the counts of the searches before the last rebuild
@@ -334,7 +335,8 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
     ``search(h0, h1, h2, leader, o, a, b, target, n)`` is a fail-soft zero-window
     test: hands by seat, the leader of the trick about to start, the tricks
     won so far by the Ombre and the two defenders (the seat after the Ombre
-    first), and ``n`` the tricks left (the caller knows it: a count costs more
+    first; the defenders' are kept up to date only under the outcome objective,
+    the only one that reads them), and ``n`` the tricks left (the caller knows it: a count costs more
     than an argument); it returns a lower bound of the value if that is ``>= target``,
     an upper bound otherwise.  Also returned: a function giving the positions searched and
     the table hits so far, counted in the closure (a cell costs less than an attribute).
@@ -363,6 +365,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
     sure_by = solver._sure_by
     lead_by = solver._lead_by
     lead_bits = (0, 1 << 72, 2 << 72)  # the leader's place in a table key
+    no_sure = (-1, -1)  # in sure_by: a side holds no trump
     nodes = tt_hits = 0
     tbase = tb.trump_base
     follow = tb.follow_mask
@@ -424,9 +427,9 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                 return o
             if o + 2 < target:
                 return o + 2
-        mkey = h0 | h1 | h2 | leader << 27
+        mkey = h0 + h1 + h2 + (leader << 27)
         if not tricks_obj:
-            mkey |= (o | a << 4 | b << 8) << 29
+            mkey += (o | a << 4 | b << 8) << 29
         got = memo2.get(mkey)
         if got is not None:
             return got + o if tricks_obj else got
@@ -437,17 +440,17 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         mpos = 0 if m0 else (1 if m1 else 2)
         rpos = (r0, r1, r2)
         # each hand's two cards, lowest first, as (card played, card kept) in both orders
-        lo = (H0 & -H0).bit_length() - 1
         hi = H0.bit_length() - 1
+        lo = (H0 - bits[hi]).bit_length() - 1
         both0 = ((lo, hi), (hi, lo))
-        lo = (H1 & -H1).bit_length() - 1
         hi = H1.bit_length() - 1
+        lo = (H1 - bits[hi]).bit_length() - 1
         both1 = ((lo, hi), (hi, lo))
-        one1 = 1 << lo  # the legal plays are both cards, or the lower alone, or the higher alone
-        lo = (H2 & -H2).bit_length() - 1
+        one1 = bits[lo]  # the legal plays are both cards, or the lower alone, or the higher alone
         hi = H2.bit_length() - 1
+        lo = (H2 - bits[hi]).bit_length() - 1
         both2 = ((lo, hi), (hi, lo))
-        one2 = 1 << lo
+        one2 = bits[lo]
         rot1 = _ROTATE[1]
         rot2 = _ROTATE[2]
         # alpha-beta with the whole window: the value is exact (values lie in lo_v..hi_v)
@@ -464,7 +467,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
             best1 = -1 if m1 else 99
             y = legal_mask(H1, c0, tb)
             for c1, l1 in both1 if y == H1 else (both1[:1] if y == one1 else both1[1:]):
-                if c1 > c0 and ok >> c1 & 1:
+                if c1 > c0 and ok & bits[c1]:
                     w0, cur = 1, c1
                 else:
                     w0, cur = 0, c0
@@ -474,7 +477,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                     a2, b2 = a1, (best1 if best1 < b1 else b1)
                 best2 = -1 if m2 else 99
                 for c2, l2 in L2:
-                    w = 2 if c2 > cur and ok >> c2 & 1 else w0
+                    w = 2 if c2 > cur and ok & bits[c2] else w0
                     # the last trick, led from place w, each playing his last card
                     if w == 0:
                         w2 = trick_winner_codes(l0, l1, l2, tb)
@@ -483,7 +486,10 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                     else:
                         w2 = rot2[trick_winner_codes(l2, l0, l1, tb)]
                     if tricks_obj:
-                        v = o + (w == mpos) + (w2 == mpos)
+                        # (an int plus a bool takes CPython's slow path: compared and added apart)
+                        v = o + 1 if w == mpos else o
+                        if w2 == mpos:
+                            v += 1
                     else:
                         t = [o, a, b]
                         t[rpos[w]] += 1
@@ -745,8 +751,10 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
     def search(h0: int, h1: int, h2: int, leader: int, o: int, a: int, b: int, target: int, n: int) -> int:
         nonlocal nodes, tt_hits
         nodes += 1
-        rem = h0 | h1 | h2
-        # sure tricks for each side, whoever leads, by the trumps out (-1: one side has none);
+        # disjoint bit sets are joined (and parted) by + and -: CPython's int addition has a fast
+        # path that the bitwise operators lack
+        rem = h0 + h1 + h2
+        # sure tricks for each side, whoever leads, by the trumps out ((-1, -1): one side has none);
         # quick tricks for the side on lead
         try:  # almost always there: a subscript costs less than get, a call
             sure_q = sure_by[rem & tmask]
@@ -755,14 +763,13 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
             tO = hs[om] & tmask
             tD1 = hs[d1] & tmask
             tD2 = hs[d2] & tmask
-            sure_q = -1
+            sure_q = no_sure
             if tO and tD1 | tD2:
-                sure_q = trump_bounds[tO >> tbase | (tD1 >> tbase) << 12 | (tD2 >> tbase) << 24]
+                q = trump_bounds[tO >> tbase | (tD1 >> tbase) << 12 | (tD2 >> tbase) << 24]
+                sure_q = (q & 15, q >> 4)
             sure_by[rem & tmask] = sure_q
-        if sure_q >= 0:
-            lo_q = sure_q & 15
-            hi_q = sure_q >> 4
-        else:
+        lo_q, hi_q = sure_q
+        if lo_q < 0:
             # one side holds no trump: the other side's trumps and top plain cards
             hs = (h0, h1, h2)
             hO = hs[om]
@@ -795,12 +802,12 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         k = keys.get(rem)
         if k is None:
             k = key(h0, h1, rem)
-        k |= lead_bits[leader]
+        k += lead_bits[leader]
         if tricks_obj:
             base = o
         else:
             base = 0
-            k |= (o | a << 4 | b << 8) << 74
+            k += (o | a << 4 | b << 8) << 74
         entry = tt.get(k)
         if entry is not None:
             tt_hits += 1
@@ -816,20 +823,20 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                 return hi
         hs = (h0, h1, h2)
         hO = hs[om]
-        hD1 = hs[d1]
-        hD2 = hs[d2]
         tO = hO & tmask
-        tD1 = hD1 & tmask
-        tD2 = hD2 & tmask
         # the dearer bounds for the side on lead, only when the cheap ones and the table leave
         # the test open (a bound that decides it goes into the table, so a second visit ends there)
         if leader == om:
+            hD1 = hs[d1]
+            hD2 = hs[d2]
+            tD1 = hD1 & tmask
+            tD2 = hD2 & tmask
             need = target - o if tricks_obj else need_lo[o, a, b, target]
             q = quick_ombre(hO, hD1, hD2, tO, tD1, tD2, need)
-            if tO and tD1 | tD2:
-                q2 = lead_by.get(rem & tmask, -1)
+            if tO and tD1 + tD2:
+                q2 = lead_by.get(tO + tD1 + tD2, -1)
                 if q2 < 0:
-                    q2 = lead_by[rem & tmask] = lead_trump(tO, tD1, tD2)
+                    q2 = lead_by[tO + tD1 + tD2] = lead_trump(tO, tD1, tD2)
                 if q2 > q:
                     q = q2
                 if q < need:
@@ -842,7 +849,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                 lo_q = q
                 lo = o + q if tricks_obj else worst[o, a, b, q]
                 if lo >= target:
-                    tt[k] = (lo - base) | (hi - base) << 4
+                    tt[k] = lo - base + ((hi - base) << 4)
                     return lo
         else:
             hL = hs[leader]
@@ -860,7 +867,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                 for bm in plains:
                     if hL & bm:
                         oS = hO & bm
-                        if (oS or not tO) and ((hL | hP) & bm).bit_length() > oS.bit_length():
+                        if (oS or not tO) and ((hL + hP) & bm).bit_length() > oS.bit_length():
                             # the better defender's sure trumps are the cheap bound, unless the
                             # partner holds nothing but trumps: then the leader's count only
                             q2 = hi_q
@@ -873,15 +880,15 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                 hi_q = q
                 hi = o + n - q if tricks_obj else best_t[o, a, b, q]
                 if hi < target:
-                    tt[k] = (lo - base) | (hi - base) << 4
+                    tt[k] = lo - base + ((hi - base) << 4)
                     return hi
-        v = expand(h0, h1, h2, leader, o, a, b, target, n, rem, k, sure_q if tricks_obj else -1)
+        v = expand(h0, h1, h2, leader, o, a, b, target, n, rem, k, sure_q if tricks_obj else no_sure)
         if v >= target:
             if v > lo:
                 lo = v
         elif v < hi:
             hi = v
-        tt[k] = (lo - base) | (hi - base) << 4
+        tt[k] = lo - base + ((hi - base) << 4)
         return v
 
     def leads(H0: int, others0: int, leader: int, m0: bool, hO: int) -> list[int]:
@@ -897,7 +904,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         for bm in blocks_up:
             x = H0 & bm
             if x:
-                top, low = splits[x | (others0 & bm) << 27]
+                top, low = splits[x + ((others0 & bm) << 27)]
                 if top >= 0:
                     masters.append(top)
                 rest += low
@@ -926,7 +933,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                 order.append(c)
             else:
                 ruffable.append(c)
-        partner = others0 ^ hO
+        partner = others0 - hO
         no_trump = not hO & tmask
         other: list[int] = []
         for c in rest:
@@ -954,11 +961,12 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         n: int,
         rem: int,
         hkey: int,
-        sure_q: int,
+        sure_q: tuple[int, int],
     ) -> int:
         """Try the cards of the trick (the test of ``search``, ``n`` tricks left); ``hkey`` the table key.
 
-        ``sure_q`` is the position's sure trump tricks as packed by :class:`_TrumpBounds` (or -1):
+        ``sure_q`` is the position's sure trump tricks, the Ombre's and the most of one defender's
+        (:class:`_TrumpBounds`), or ``(-1, -1)``:
         after a trick in which no trump falls the next position has the same, and when they decide
         the test there it is not searched.
         """
@@ -968,9 +976,9 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         H0 = hs[p0]
         H1 = hs[p1]
         H2 = hs[p2]
-        others0 = rem ^ H0
-        others1 = rem ^ H1
-        others2 = rem ^ H2
+        others0 = rem - H0
+        others1 = rem - H1
+        others2 = rem - H2
 
         slot = leader * 10 + n  # the killer's place: seat and tricks left
         # the card that decided here before, or the killer, is tried before the others are listed
@@ -978,13 +986,13 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         hint = killers[slot] if tricks_obj else -1
         if hint >= 0:
             fm = follow[hint]
-            if hint not in runs[H0 & fm | (others0 & fm) << 27]:
+            if hint not in runs[(H0 & fm) + ((others0 & fm) << 27)]:
                 hint = -1
         if hint < 0:
             hint = hints.get(hkey, -1)
             if hint >= 0:
                 fm = follow[hint]
-                if hint not in runs[H0 & fm | (others0 & fm) << 27]:
+                if hint not in runs[(H0 & fm) + ((others0 & fm) << 27)]:
                     hint = -1
         if hint >= 0:
             lead_cards = [hint]
@@ -997,12 +1005,24 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         # after this trick: two tricks left go to the two-trick minimax directly
         n1 = n - 1
         child = search if n1 > 2 else small
-        lo_q = sure_q & 15
-        hi_q = sure_q >> 4
+        lo_q, hi_q = sure_q
+        # the tests on the tricks after this trick (``no``), made once: the Ombre reaches the
+        # target, or the sure trump tricks decide the next position (``no + lo_q >= target``,
+        # ``no + n1 - hi_q < target``)
+        reach = target if tricks_obj else 99
+        sure_lo = target - lo_q
+        sure_hi = target - n1 + hi_q
+        # the Ombre's tricks after this trick, by the place (0 the leader) that wins it; the
+        # defenders' (``na``, ``nb``) are counted only under the outcome objective, which reads them
+        o0 = o + 1 if m0 else o
+        o1 = o + 1 if m1 else o
+        o2 = o + 1 if m2 else o
+        na = a
+        nb = b
 
         for c0 in lead_cards:
-            H0n = H0 ^ bits[c0]
-            plain0 = sure_q >= 0 and c0 < tbase
+            H0n = H0 - bits[c0]
+            plain0 = lo_q >= 0 and c0 < tbase
             # the cards the second and third players may play, as runs lowest first; the
             # cards that beat the lead are always the last runs (the led suit above it, or trumps)
             if c0 < tbase:
@@ -1019,102 +1039,103 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                 L2 = H2 & tmask
                 if (L2 | pv) == pv:
                     L2 = 0
+            # the cards above ``over1`` (``over2``) in the second's (third's) runs beat the lead,
+            # or a card above it: the led suit's when he follows, else trumps
             if L1:
-                seconds = runs[L1 | (others1 & fm) << 27]
+                seconds = runs[L1 + ((others1 & fm) << 27)]
+                over1 = c0
             else:
                 L1 = H1
+                over1 = c0 if c0 >= tbase else tbase - 1
                 if all1 is None:
                     all1 = ()
                     for bm in blocks_up:
                         x = H1 & bm
                         if x:
-                            all1 += runs[x | (others1 & bm) << 27]
+                            all1 += runs[x + ((others1 & bm) << 27)]
                 seconds = all1
             if L2:
-                thirds0 = runs[L2 | (others2 & fm) << 27]
+                thirds0 = runs[L2 + ((others2 & fm) << 27)]
+                void2 = -1
             else:
                 L2 = H2
+                void2 = tbase - 1
                 if all2 is None:
                     all2 = ()
                     for bm in blocks_up:
                         x = H2 & bm
                         if x:
-                            all2 += runs[x | (others2 & bm) << 27]
+                            all2 += runs[x + ((others2 & bm) << 27)]
                 thirds0 = all2
+            over0 = c0 if c0 > void2 else void2
             ok = winm[c0]
-            i = len(seconds)
-            while i and (c := seconds[i - 1]) > c0 and ok >> c & 1:
-                i -= 1
+            i = bisect(seconds, over1)
             if i < len(seconds):  # seconds[i:] beat the lead
-                beat3 = L2 & ok
+                top3 = (L2 & ok).bit_length() - 1  # the third's best card that might win (or -1)
                 if m1 or not m0:
                     # the second hand's cheapest winner the third cannot beat: the Ombre second
                     # falls back on his cheapest winner; a defender after his partner's lead tries
                     # it only when the Ombre can beat the lead, and otherwise plays low
-                    j = i
-                    while j < len(seconds) and beat3 >> (seconds[j] + 1):
-                        j += 1
+                    j = bisect(seconds, top3, i)
                     if j == len(seconds):
                         j = i if m1 else 0
-                    if j and (m1 or beat3 >> (c0 + 1)):
+                    if j and (m1 or top3 > c0):
                         seconds = (seconds[j],) + seconds[:j] + seconds[j + 1 :]
-                elif i and not beat3 >> (c0 + 1):
+                elif i and top3 < c0:
                     # a defender second, his partner unable to beat the lead: his cheapest winner
                     seconds = (seconds[i],) + seconds[:i] + seconds[i + 1 :]
             best1 = -1 if m1 else 99
             thirds_c0 = None  # the third's order while the lead wins, made once a lead
             for c1 in seconds:
-                H1n = H1 ^ bits[c1]
+                H1n = H1 - bits[c1]
                 plain1 = plain0 and c1 < tbase
-                if c1 > c0 and ok >> c1 & 1:
-                    cur, wpos = c1, 1
+                # the winner so far (his seat, the Ombre's tricks if he keeps it) and ``over``: the
+                # third's cards above it beat it (those of the led suit, or trumps when he does not
+                # follow)
+                if c1 > over1:
+                    ws, wo = p1, o1
+                    over = c1 if c1 > void2 else void2
                     thirds = thirds0
                     if m1 != m2:
                         # the third hand's side is not winning: the cards that beat the trick so
                         # far first (they are the last runs)
-                        i = len(thirds0)
-                        while i and (c := thirds0[i - 1]) > c1 and ok >> c & 1:
-                            i -= 1
+                        i = bisect(thirds0, over)
                         if 0 < i < len(thirds0):
                             thirds = thirds0[i:] + thirds0[:i]
                 else:
-                    cur, wpos = c0, 0
+                    ws, wo = p0, o0
+                    over = over0
                     if thirds_c0 is None:
                         # the same while the lead wins, once a lead: the cards that beat it first
                         thirds_c0 = thirds0
                         if m0 != m2:
-                            i = len(thirds0)
-                            while i and (c := thirds0[i - 1]) > c0 and ok >> c & 1:
-                                i -= 1
+                            i = bisect(thirds0, over0)
                             if 0 < i < len(thirds0):
                                 thirds_c0 = thirds0[i:] + thirds0[:i]
                     thirds = thirds_c0
                 best2 = -1 if m2 else 99
                 for c2 in thirds:
-                    if c2 > cur and ok >> c2 & 1:
-                        wseat, r = p2, r2
-                    elif wpos:
-                        wseat, r = p1, r1
+                    if c2 > over:
+                        wseat, no = p2, o2
                     else:
-                        wseat, r = p0, r0
-                    if r == 0:
-                        no, na, nb = o + 1, a, b
-                    elif r == 1:
-                        no, na, nb = o, a + 1, b
-                    else:
-                        no, na, nb = o, a, b + 1
-                    if no >= target and tricks_obj:
+                        wseat, no = ws, wo
+                    if no >= reach:
                         # the Ombre has reached the target with this trick: no search
                         v = no
-                    elif plain1 and c2 < tbase and (no + lo_q >= target or no + n1 - hi_q < target):
+                    elif plain1 and c2 < tbase and (no >= sure_lo or no < sure_hi):
                         # no trump fell: the next position's sure trump tricks decide it
-                        v = no + lo_q if no + lo_q >= target else no + n1 - hi_q
-                    elif p0 == 0:
-                        v = child(H0n, H1n, H2 ^ bits[c2], wseat, no, na, nb, target, n1)
-                    elif p0 == 1:
-                        v = child(H2 ^ bits[c2], H0n, H1n, wseat, no, na, nb, target, n1)
+                        v = no + lo_q if no >= sure_lo else no + n1 - hi_q
                     else:
-                        v = child(H1n, H2 ^ bits[c2], H0n, wseat, no, na, nb, target, n1)
+                        if not tricks_obj:
+                            r = rel[wseat]
+                            na = a + 1 if r == 1 else a
+                            nb = b + 1 if r == 2 else b
+                        if p0 == 0:
+                            v = child(H0n, H1n, H2 - bits[c2], wseat, no, na, nb, target, n1)
+                        elif p0 == 1:
+                            v = child(H2 - bits[c2], H0n, H1n, wseat, no, na, nb, target, n1)
+                        else:
+                            v = child(H1n, H2 - bits[c2], H0n, wseat, no, na, nb, target, n1)
                     if m2:
                         if v > best2:
                             best2 = v
