@@ -392,7 +392,8 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
         la, lb, lc = perms[d : d + 9], perms[d + 9 : d + 18], perms[d + 18 : d + 27]
         follow, tbase, plain, tbit, tchoose, must = spaces[ti]
         # and two bit sets a seat, each below 2**30 so that Python's one-digit fast paths serve them: its
-        # plain cards (code bits) and its trumps (bits from the lowest trump), from its numeral's last digits
+        # plain cards (code bits) and its trumps (bits from the lowest trump), from its numeral's last digits;
+        # a card played leaves them by subtraction, which the interpreter specialises for ints and ``^`` not
         sa, sb, sc = xa & all40, xb & all40, xc & all40
         pa, pb, pc = sa & plain, sb & plain, sc & plain
         ta, tb, tc = sa >> tbase, sb >> tbase, sc >> tbase
@@ -411,7 +412,7 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
             best = c0
             win = 0
             if c0 < tbase:
-                pa ^= pbit[c0]
+                pa -= pbit[c0]
                 fm = follow[c0]
                 lg = pb & fm
                 if lg:
@@ -420,36 +421,36 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
                     c1 = cs[w % k]
                     w //= k
                     lb.remove(c1)
-                    pb ^= pbit[c1]
+                    pb -= pbit[c1]
                     if c1 > best:
                         best = c1
                         win = 1
                 else:
                     c1 = lb.pop()
                     if c1 >= tbase:  # a trump beats a plain lead
-                        tb ^= tbit[c1]
+                        tb -= tbit[c1]
                         best = c1
                         win = 1
                     else:
-                        pb ^= pbit[c1]
+                        pb -= pbit[c1]
                 lg = pc & fm
                 if lg:
                     cs = choose[lg]
                     c2 = cs[w % len(cs)]
                     lc.remove(c2)
-                    pc ^= pbit[c2]
+                    pc -= pbit[c2]
                     if c2 > best:  # a trump played before is above any plain card
                         win = 2
                 else:
                     c2 = lc.pop()
                     if c2 >= tbase:
-                        tc ^= tbit[c2]
+                        tc -= tbit[c2]
                         if c2 > best:
                             win = 2
                     else:
-                        pc ^= pbit[c2]
+                        pc -= pbit[c2]
             else:
-                ta ^= tbit[c0]
+                ta -= tbit[c0]
                 pv = must[c0]
                 if tb & pv:
                     cs = tchoose[tb]
@@ -457,30 +458,30 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
                     c1 = cs[w % k]
                     w //= k
                     lb.remove(c1)
-                    tb ^= tbit[c1]
+                    tb -= tbit[c1]
                     if c1 > best:
                         best = c1
                         win = 1
                 elif (c1 := lb.pop()) >= tbase:  # a privileged matador, which may win
-                    tb ^= tbit[c1]
+                    tb -= tbit[c1]
                     if c1 > best:
                         best = c1
                         win = 1
                 else:  # a plain card is below a trump led
-                    pb ^= pbit[c1]
+                    pb -= pbit[c1]
                 if tc & pv:
                     cs = tchoose[tc]
                     c2 = cs[w % len(cs)]
                     lc.remove(c2)
-                    tc ^= tbit[c2]
+                    tc -= tbit[c2]
                     if c2 > best:
                         win = 2
                 elif (c2 := lc.pop()) >= tbase:
-                    tc ^= tbit[c2]
+                    tc -= tbit[c2]
                     if c2 > best:
                         win = 2
                 else:
-                    pc ^= pbit[c2]
+                    pc -= pbit[c2]
             if log is not None:
                 log += (c0, c1, c2)
             if win:
