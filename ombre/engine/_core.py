@@ -379,7 +379,8 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
         ti = trumps[j]
         # the deal: a uniformly random order of the 40 codes, nine to each seat
         d = 40 * j
-        plays = words[_PLAY_WORDS * j : _PLAY_WORDS * j + _PLAY_WORDS]
+        # the words of the first eight tricks (the last trick's, a card each, chooses nothing)
+        plays = words[_PLAY_WORDS * j : _PLAY_WORDS * j + _PLAY_WORDS - 1]
         # the numerals of the hand's group, the hand's forty digits last
         if j % _GROUP:
             xa >>= 40
@@ -390,7 +391,7 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
         j += 1
         # the seats' cards as the leader ("a") and the two players after him, in the dealt order
         la, lb, lc = perms[d : d + 9], perms[d + 9 : d + 18], perms[d + 18 : d + 27]
-        follow, tbase, plain, tbit, tchoose, must = spaces[ti]
+        follow, tbase, plain, tbit, tchoose, must, ends = spaces[ti]
         # and two bit sets a seat, each below 2**30 so that Python's one-digit fast paths serve them: its
         # plain cards (code bits) and its trumps (bits from the lowest trump), from its numeral's last digits;
         # a card played leaves them by subtraction, which the interpreter specialises for ints and ``^`` not
@@ -496,7 +497,19 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
                     la, lb, lc = lc, la, lb
                     lead = after2[lead]
             won += lead
-        tally[won] += 1
+        # the last trick: a card beats the best so far if above it and of the block led or a trump
+        c0, c1, c2 = la[0], lb[0], lc[0]
+        if log is not None:
+            log += (c0, c1, c2)
+        end = ends[c0]
+        best = c0
+        last = lead
+        if c1 > best and (c1 < end or c1 >= tbase):
+            best = c1
+            last = after1[lead]
+        if c2 > best and (c2 < end or c2 >= tbase):
+            last = after2[lead]
+        tally[won + last] += 1
     results = {"win": 0, "codille": 0, "repuesto": 0, "vole": 0}
     hist = [0] * 10
     for won, count in enumerate(tally):
@@ -538,7 +551,9 @@ _DEAL_KEYS = b"".join(bytes([c % (40 * _GROUP), 0, 0, 0, 0, 0, 0, top]) for c, t
 
 def _space(
     tb: Tables,
-) -> tuple[tuple[int, ...], int, int, tuple[int, ...], tuple[tuple[int, ...], ...], tuple[int, ...]]:
+) -> tuple[
+    tuple[int, ...], int, int, tuple[int, ...], tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...]
+]:
     """A trump's tables for ``playouts``, whose seats keep their trumps apart, bit ``code - trump_base``."""
     base = tb.trump_base
     size = 40 - base
@@ -549,13 +564,14 @@ def _space(
         tuple(1 << c - base if c >= base else 0 for c in range(40)),
         tuple(tuple(base + i for i in range(size) if m >> i & 1) for m in range(1 << size)),
         tuple(~(p >> base) for p in PRIV),
+        tuple(f.bit_length() for f in tb.follow_mask),
     )
 
 
 #: By trump index: the follow masks by code (a plain block's, below ``2**30``), the lowest trump code,
 #: the plain codes' bits, each code's bit among the trumps, a seat's trumps as their codes in ascending
 #: order (by those bits) and ``must[code]``: the trumps that must follow a trump lead of ``code`` (by those
-#: bits): all but the matadors above it (the matadors' privilege)
+#: bits): all but the matadors above it (the matadors' privilege), and ``ends[code]``: the code past its block
 _SPACES = tuple(_space(tb) for tb in TABLES_BY_INDEX)
 
 
