@@ -417,8 +417,7 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
                 fm = follow[c0]
                 lg = pb & fm
                 if lg:
-                    cs = choose[lg]
-                    k = len(cs)
+                    cs, k = choose[lg]
                     c1 = cs[w % k]
                     w //= k
                     lb.remove(c1)
@@ -436,8 +435,8 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
                         pb -= pbit[c1]
                 lg = pc & fm
                 if lg:
-                    cs = choose[lg]
-                    c2 = cs[w % len(cs)]
+                    cs, k = choose[lg]
+                    c2 = cs[w % k]
                     lc.remove(c2)
                     pc -= pbit[c2]
                     if c2 > best:  # a trump played before is above any plain card
@@ -454,8 +453,7 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
                 ta -= tbit[c0]
                 pv = must[c0]
                 if tb & pv:
-                    cs = tchoose[tb]
-                    k = len(cs)
+                    cs, k = tchoose[tb]
                     c1 = cs[w % k]
                     w //= k
                     lb.remove(c1)
@@ -471,8 +469,8 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
                 else:  # a plain card is below a trump led
                     pb -= pbit[c1]
                 if tc & pv:
-                    cs = tchoose[tc]
-                    c2 = cs[w % len(cs)]
+                    cs, k = tchoose[tc]
+                    c2 = cs[w % k]
                     lc.remove(c2)
                     tc -= tbit[c2]
                     if c2 > best:
@@ -549,10 +547,21 @@ _DEAL_TOPS = b"".join(bytes([12 + i]) * 40 for i in range(_BATCH))
 _DEAL_KEYS = b"".join(bytes([c % (40 * _GROUP), 0, 0, 0, 0, 0, 0, top]) for c, top in enumerate(_DEAL_TOPS))
 
 
+def _counted(codes: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
+    """Codes with their number (a tuple's unpacking costs less than a call of ``len``)."""
+    return codes, len(codes)
+
+
 def _space(
     tb: Tables,
 ) -> tuple[
-    tuple[int, ...], int, int, tuple[int, ...], tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...]
+    tuple[int, ...],
+    int,
+    int,
+    tuple[int, ...],
+    tuple[tuple[tuple[int, ...], int], ...],
+    tuple[int, ...],
+    tuple[int, ...],
 ]:
     """A trump's tables for ``playouts``, whose seats keep their trumps apart, bit ``code - trump_base``."""
     base = tb.trump_base
@@ -562,7 +571,7 @@ def _space(
         base,
         (1 << base) - 1,
         tuple(1 << c - base if c >= base else 0 for c in range(40)),
-        tuple(tuple(base + i for i in range(size) if m >> i & 1) for m in range(1 << size)),
+        tuple(_counted(tuple(base + i for i in range(size) if m >> i & 1)) for m in range(1 << size)),
         tuple(~(p >> base) for p in PRIV),
         tuple(f.bit_length() for f in tb.follow_mask),
     )
@@ -570,14 +579,16 @@ def _space(
 
 #: By trump index: the follow masks by code (a plain block's, below ``2**30``), the lowest trump code,
 #: the plain codes' bits, each code's bit among the trumps, a seat's trumps as their codes in ascending
-#: order (by those bits) and ``must[code]``: the trumps that must follow a trump lead of ``code`` (by those
-#: bits): all but the matadors above it (the matadors' privilege), and ``ends[code]``: the code past its block
+#: order and their number (by those bits), ``must[code]``: the trumps that must follow a trump lead of
+#: ``code`` (by those bits): all but the matadors above it (the matadors' privilege), and ``ends[code]``:
+#: the code past its block
 _SPACES = tuple(_space(tb) for tb in TABLES_BY_INDEX)
 
 
-def _choices() -> dict[int, tuple[int, ...]]:
-    """By a seat's cards of one plain block (code bits): their codes in ascending order, under any trump."""
-    out: dict[int, tuple[int, ...]] = {}
+def _choices() -> dict[int, tuple[tuple[int, ...], int]]:
+    """By a seat's cards of one plain block (code bits): their codes in ascending order and their number,
+    under any trump."""
+    out: dict[int, tuple[tuple[int, ...], int]] = {}
     for tb in TABLES_BY_INDEX:
         for m in tb.block_mask:
             if m < 1 << tb.trump_base:
@@ -585,11 +596,12 @@ def _choices() -> dict[int, tuple[int, ...]]:
                 subsets: list[tuple[int, tuple[int, ...]]] = [(0, ())]
                 for c in (c for c in range(40) if m >> c & 1):
                     subsets += [(key | 1 << c, cs + (c,)) for key, cs in subsets]
-                out.update(subsets[1:])
+                out.update((key, _counted(cs)) for key, cs in subsets[1:])
     return out
 
 
-#: ``_CHOICES[cards]``: a seat's cards of one plain block (a code bit set) as their codes in ascending order
+#: ``_CHOICES[cards]``: a seat's cards of one plain block (a code bit set) as their codes in ascending order,
+#: and their number
 _CHOICES = _choices()
 #: ``_AFTER1[lead]``, ``_AFTER2[lead]``: the next seat and the one after, as in ``playouts`` (1, 10, 0)
 _AFTER1: tuple[int, ...] = tuple({1: 10, 10: 0, 0: 1}.get(i, 0) for i in range(11))
