@@ -346,7 +346,7 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
     perms = bytearray()
     groups: list[tuple[int, int, int]] = []
     xa = xb = xc = 0
-    words: list[int] = []
+    next_plays = _PLAYS.iter_unpack(b"").__next__
     for hand_no in range(n):
         if j == batch:
             # random bytes for a batch of hands: a trump, 40 dealing keys and nine words for the plays a hand;
@@ -356,7 +356,7 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
             trumps = randbytes(batch).translate(low2)
             pack = pack_batch if batch == _BATCH else struct.Struct(f"<{40 * batch}d").pack
             dealing = randbytes(160 * batch)
-            words = array("I", randbytes(4 * _PLAY_WORDS * batch)).tolist()
+            next_plays = _PLAYS.iter_unpack(randbytes(4 * _PLAY_WORDS * batch)).__next__
             raw = bytearray(deal_keys[: 320 * batch])
             raw[1::8] = dealing[0::4]
             raw[2::8] = dealing[1::4]
@@ -379,8 +379,7 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
         ti = trumps[j]
         # the deal: a uniformly random order of the 40 codes, nine to each seat
         d = 40 * j
-        # the words of the first eight tricks (the last trick's, a card each, chooses nothing)
-        plays = words[_PLAY_WORDS * j : _PLAY_WORDS * j + _PLAY_WORDS - 1]
+        plays = next_plays()  # the words of its first eight tricks
         # the numerals of the hand's group, the hand's forty digits last
         if j % _GROUP:
             xa >>= 40
@@ -536,6 +535,9 @@ _GROUP = 6
 _MOD40 = bytes(b % 40 for b in range(256))
 #: the random 32-bit words a hand takes for its plays: one a trick
 _PLAY_WORDS = 9
+#: a hand's play words as read: those of the first eight tricks (the last trick's, a card each, chooses
+#: nothing), read by hand from the batch's bytes with no list of them all nor slice of it
+_PLAYS = struct.Struct(f"<{_PLAY_WORDS - 1}I4x")
 _PACK_BATCH = struct.Struct(f"<{40 * _BATCH}d").pack
 #: a byte's two low bits (a trump index from a random byte)
 _LOW2 = bytes(b & 3 for b in range(256))
