@@ -417,8 +417,11 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
                 lg = pb & fm
                 if lg:
                     cs, k = choose[lg]
-                    c1 = cs[w % k]
-                    w //= k
+                    if k > 1:
+                        c1 = cs[w % k]
+                        w //= k
+                    else:  # the word's arithmetic spared: w % 1 is 0, w // 1 is w
+                        c1 = cs[0]
                     lb.remove(c1)
                     pb -= pbit[c1]
                     if c1 > best:
@@ -435,7 +438,7 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
                 lg = pc & fm
                 if lg:
                     cs, k = choose[lg]
-                    c2 = cs[w % k]
+                    c2 = cs[w % k] if k > 1 else cs[0]
                     lc.remove(c2)
                     pc -= pbit[c2]
                     if c2 > best:  # a trump played before is above any plain card
@@ -453,8 +456,11 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
                 pv = must[c0]
                 if tb & pv:
                     cs, k = tchoose[tb]
-                    c1 = cs[w % k]
-                    w //= k
+                    if k > 1:
+                        c1 = cs[w % k]
+                        w //= k
+                    else:
+                        c1 = cs[0]
                     lb.remove(c1)
                     tb -= tbit[c1]
                     if c1 > best:
@@ -469,7 +475,7 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
                     pb -= pbit[c1]
                 if tc & pv:
                     cs, k = tchoose[tc]
-                    c2 = cs[w % k]
+                    c2 = cs[w % k] if k > 1 else cs[0]
                     lc.remove(c2)
                     tc -= tbit[c2]
                     if c2 > best:
