@@ -117,7 +117,9 @@ class Solver:
         self._seen = (0, 0, 0)
         self._stats = SearchStats()  # the counts of the searches before the last rebuild
         self._lay = _NO_CARDS[self.trump]  # replaced by the first position's cards
-        self._search, self._counts = _build_search(self)
+        # the search is built over those cards (``_encode``): none before the first position
+        self._search: _SearchFn
+        self._counts: Callable[[], tuple[int, int]] = _no_counts
 
     @property
     def stats(self) -> SearchStats:
@@ -327,6 +329,11 @@ class Solver:
 
 
 _SearchFn = Callable[[int, int, int, int, int, int, int, int], int]
+
+
+def _no_counts() -> tuple[int, int]:
+    """The counts of a solver that has built no search yet."""
+    return 0, 0
 
 
 def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, int]]]:  # noqa: C901 - kept in one closure for speed
