@@ -109,7 +109,7 @@ class Solver:
         # one deal: ``_seen``, the cards each seat has held so far, tells when one does not
         self._memo2: dict[int, int] = {}
         self._keys: dict[int, int] = {}
-        self._low_keys: dict[int, int] = {}  # the key's part of the eight low codes (key)
+        self._low_keys: dict[int, int] = {}  # the key's part of the eight low codes (search)
         self._mid_keys: dict[int, tuple[int, int, int]] = {}  # of the next eight, and their count
         self._high_keys: dict[int, tuple[int, int]] = {}  # and of the others
         self._sure_by: dict[int, tuple[int, int]] = {}  # sure trump tricks (_TrumpBounds) by the trumps out
@@ -532,37 +532,6 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         memo2[mkey] = best0 - o if tricks_obj else best0
         return best0
 
-    def key(h0: int, h1: int, rem: int) -> int:
-        """The position renumbered by relative rank: equal positions share a key.
-
-        Remembered by ``rem``, the cards out (see ``_seen``); the search looks there first.
-        """
-        # made of three parts, codes 0-7, 8-15 and the rest, each remembered by its own cards out
-        # (parts of the cards out recur far more often than the whole; eight codes are one chunk)
-        x = rem & 0xFF
-        k = low_keys.get(x)
-        if k is None:
-            k = low_keys[x] = chunks[x << 16 | (h0 & 0xFF) << 8 | (h1 & 0xFF)] + lens(x)
-        # no part is skipped when it has no card out: it adds nothing then, and a test costs more
-        y = rem >> 8 & 0xFF
-        mid = mid_keys.get(y)
-        if mid is None:
-            v = chunks[y << 16 | (h0 & 0xFF00) | (h1 >> 8 & 0xFF)]
-            mid = mid_keys[y] = (v, lens(y << 8), y.bit_count())
-        n = x.bit_count()  # the key's bits below the middle part's
-        k += mid[0] << n | mid[1]
-        r = rem >> 16
-        high = high_keys.get(r)
-        if high is None:
-            y = r & 0xFF
-            v = chunks[y << 16 | (h0 >> 8 & 0xFF00) | (h1 >> 16 & 0xFF)]
-            if r >> 8:
-                v |= chunks[(r >> 8) << 16 | (h0 >> 16 & 0xFF00) | h1 >> 24] << y.bit_count()
-            high = high_keys[r] = (v, lens(r << 16))
-        k += high[0] << (n + mid[2]) | high[1]
-        keys[rem] = k
-        return k
-
     def lens(y: int) -> int:
         """The cards ``y`` counted by block and their matadors, at their place in a key (they add up)."""
         v = (
@@ -808,7 +777,32 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         # the transposition table: bounds on the Ombre's tricks to come, or on the outcome
         k = keys.get(rem)
         if k is None:
-            k = key(h0, h1, rem)
+            # the position renumbered by relative rank, equal positions sharing a key, remembered by
+            # the cards out (see ``_seen``); made here, not in a function (51K calls in the benchmark).
+            # Three parts, codes 0-7, 8-15 and the rest, each remembered by its own cards out (parts
+            # of the cards out recur far more often than the whole; eight codes are one chunk)
+            x = rem & 0xFF
+            k = low_keys.get(x)
+            if k is None:
+                k = low_keys[x] = chunks[x << 16 | (h0 & 0xFF) << 8 | (h1 & 0xFF)] + lens(x)
+            # no part is skipped when it has no card out: it adds nothing then, and a test costs more
+            y = rem >> 8 & 0xFF
+            mid = mid_keys.get(y)
+            if mid is None:
+                v = chunks[y << 16 | (h0 & 0xFF00) | (h1 >> 8 & 0xFF)]
+                mid = mid_keys[y] = (v, lens(y << 8), y.bit_count())
+            x = x.bit_count()  # the key's bits below the middle part's
+            k += mid[0] << x | mid[1]
+            r = rem >> 16
+            high = high_keys.get(r)
+            if high is None:
+                y = r & 0xFF
+                v = chunks[y << 16 | (h0 >> 8 & 0xFF00) | (h1 >> 16 & 0xFF)]
+                if r >> 8:
+                    v |= chunks[(r >> 8) << 16 | (h0 >> 16 & 0xFF00) | h1 >> 24] << y.bit_count()
+                high = high_keys[r] = (v, lens(r << 16))
+            k += high[0] << (x + mid[2]) | high[1]
+            keys[rem] = k
         k += lead_bits[leader]
         if tricks_obj:
             base = o
