@@ -1020,10 +1020,14 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         o2 = o + 1 if m2 else o
         na = a
         nb = b
+        # ``plain0`` (``plain1``): the codes below it are plain cards while no trump has fallen to
+        # the lead (and the second card) and the sure trump tricks are known, else -1, below every
+        # card (an int, not a bool: a comparison stored, not jumped on, takes CPython's slow path)
+        plain = tbase if lo_q >= 0 else -1
 
         for c0 in lead_cards:
             H0n = H0 - bits[c0]
-            plain0 = lo_q >= 0 and c0 < tbase
+            plain0 = plain if c0 < plain else -1
             # the cards the second and third players may play, as runs lowest first; the
             # cards that beat the lead are always the last runs (the led suit above it, or trumps)
             if c0 < tbase:
@@ -1089,7 +1093,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
             thirds_c0 = None  # the third's order while the lead wins, made once a lead
             for c1 in seconds:
                 H1n = H1 - bits[c1]
-                plain1 = plain0 and c1 < tbase
+                plain1 = plain0 if c1 < plain0 else -1
                 # the winner so far (his seat, the Ombre's tricks if he keeps it) and ``over``: the
                 # third's cards above it beat it (those of the led suit, or trumps when he does not
                 # follow)
@@ -1097,7 +1101,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                     ws, wo = p1, o1
                     over = c1 if c1 > void2 else void2
                     thirds = thirds0
-                    if m1 != m2:
+                    if m1 is not m2:  # (bools: ``is`` is their cheapest comparison)
                         # the third hand's side is not winning: the cards that beat the trick so
                         # far first (they are the last runs)
                         i = bisect(thirds0, over)
@@ -1109,7 +1113,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                     if thirds_c0 is None:
                         # the same while the lead wins, once a lead: the cards that beat it first
                         thirds_c0 = thirds0
-                        if m0 != m2:
+                        if m0 is not m2:
                             i = bisect(thirds0, over0)
                             if 0 < i < len(thirds0):
                                 thirds_c0 = thirds0[i:] + thirds0[:i]
@@ -1123,7 +1127,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                     if no >= reach:
                         # the Ombre has reached the target with this trick: no search
                         v = no
-                    elif plain1 and c2 < tbase and (no >= sure_lo or no < sure_hi):
+                    elif c2 < plain1 and (no >= sure_lo or no < sure_hi):
                         # no trump fell: the next position's sure trump tricks decide it
                         v = no + lo_q if no >= sure_lo else no + n1 - hi_q
                     else:
