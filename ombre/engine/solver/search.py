@@ -329,6 +329,8 @@ class Solver:
 
 
 _SearchFn = Callable[[int, int, int, int, int, int, int, int], int]
+_LEAD_BITS = (0, 1 << 72, 2 << 72)  # the leader's place in a table key
+_NO_SURE = (-1, -1)  # in a solver's _sure_by: a side holds no trump
 
 
 def _no_counts() -> tuple[int, int]:
@@ -371,8 +373,6 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
     high_keys = solver._high_keys
     sure_by = solver._sure_by
     lead_by = solver._lead_by
-    lead_bits = (0, 1 << 72, 2 << 72)  # the leader's place in a table key
-    no_sure = (-1, -1)  # in sure_by: a side holds no trump
     nodes = tt_hits = 0
     tbase = tb.trump_base
     follow = tb.follow_mask
@@ -386,15 +386,11 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
     priv = tb.priv
     matm = tb.matadors
     bm0, bm1, bm2, bm3 = tb.block_mask
-    trump_bounds = _TRUMP_BOUNDS
-    chunks = _CHUNKS8
+    # (the module's tables that ``search`` reads on few of its calls stay globals, as a closure
+    # copies each of its free variables into every call's frame; ``last`` and ``small`` read
+    # ``_FINAL`` likewise)
     sure_cache = _SURE
     lead_cache = _LEAD_TRUMP
-    need_lo = _NEED_LO
-    need_hi = _NEED_HI
-    worst = _WORST
-    best_t = _BEST
-    final_t = _FINAL
     nxt = _NEXT
     bits = _BITS
     # by the leader's seat: the second's and third's seats, which of the three is the Ombre, and
@@ -405,7 +401,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
     )
 
     def final(o: int, a: int, b: int) -> int:
-        return o if tricks_obj else final_t[o, a, b]
+        return o if tricks_obj else _FINAL[o, a, b]
 
     def last(h0: int, h1: int, h2: int, leader: int, o: int, a: int, b: int) -> int:
         hs = (h0, h1, h2)
@@ -420,7 +416,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
             a += 1
         else:
             b += 1
-        return o if tricks_obj else final_t[o, a, b]
+        return o if tricks_obj else _FINAL[o, a, b]
 
     def small(h0: int, h1: int, h2: int, leader: int, o: int, a: int, b: int, target: int, n: int) -> int:
         """The value with two tricks left, by minimax (remembered by the cards out, see ``_seen``).
@@ -501,7 +497,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                         t = [o, a, b]
                         t[rpos[w]] += 1
                         t[rpos[w2]] += 1
-                        v = final_t[t[0], t[1], t[2]]
+                        v = _FINAL[t[0], t[1], t[2]]
                     if m2:
                         if v > best2:
                             best2 = v
@@ -739,9 +735,9 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
             tO = hs[om] & tmask
             tD1 = hs[d1] & tmask
             tD2 = hs[d2] & tmask
-            sure_q = no_sure
+            sure_q = _NO_SURE
             if tO and tD1 | tD2:
-                q = trump_bounds[tO >> tbase | (tD1 >> tbase) << 12 | (tD2 >> tbase) << 24]
+                q = _TRUMP_BOUNDS[tO >> tbase | (tD1 >> tbase) << 12 | (tD2 >> tbase) << 24]
                 sure_q = (q & 15, q >> 4)
             sure_by[rem & tmask] = sure_q
         lo_q, hi_q = sure_q
@@ -768,8 +764,8 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
             lo = o + lo_q
             hi = o + n - hi_q
         else:
-            lo = worst[o, a, b, lo_q]
-            hi = best_t[o, a, b, hi_q]
+            lo = _WORST[o, a, b, lo_q]
+            hi = _BEST[o, a, b, hi_q]
         if lo >= target:
             return lo
         if hi < target:
@@ -784,12 +780,12 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
             x = rem & 0xFF
             k = low_keys.get(x)
             if k is None:
-                k = low_keys[x] = chunks[x << 16 | (h0 & 0xFF) << 8 | (h1 & 0xFF)] + lens(x)
+                k = low_keys[x] = _CHUNKS8[x << 16 | (h0 & 0xFF) << 8 | (h1 & 0xFF)] + lens(x)
             # no part is skipped when it has no card out: it adds nothing then, and a test costs more
             y = rem >> 8 & 0xFF
             mid = mid_keys.get(y)
             if mid is None:
-                v = chunks[y << 16 | (h0 & 0xFF00) | (h1 >> 8 & 0xFF)]
+                v = _CHUNKS8[y << 16 | (h0 & 0xFF00) | (h1 >> 8 & 0xFF)]
                 mid = mid_keys[y] = (v, lens(y << 8), y.bit_count())
             x = x.bit_count()  # the key's bits below the middle part's
             k += mid[0] << x | mid[1]
@@ -797,13 +793,13 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
             high = high_keys.get(r)
             if high is None:
                 y = r & 0xFF
-                v = chunks[y << 16 | (h0 >> 8 & 0xFF00) | (h1 >> 16 & 0xFF)]
+                v = _CHUNKS8[y << 16 | (h0 >> 8 & 0xFF00) | (h1 >> 16 & 0xFF)]
                 if r >> 8:
-                    v |= chunks[(r >> 8) << 16 | (h0 >> 16 & 0xFF00) | h1 >> 24] << y.bit_count()
+                    v |= _CHUNKS8[(r >> 8) << 16 | (h0 >> 16 & 0xFF00) | h1 >> 24] << y.bit_count()
                 high = high_keys[r] = (v, lens(r << 16))
             k += high[0] << (x + mid[2]) | high[1]
             keys[rem] = k
-        k += lead_bits[leader]
+        k += _LEAD_BITS[leader]
         if tricks_obj:
             base = o
         else:
@@ -832,7 +828,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
             hD2 = hs[d2]
             tD1 = hD1 & tmask
             tD2 = hD2 & tmask
-            need = target - o if tricks_obj else need_lo[o, a, b, target]
+            need = target - o if tricks_obj else _NEED_LO[o, a, b, target]
             q = quick_ombre(hO, hD1, hD2, tO, tD1, tD2, need)
             if tO and tD1 + tD2:
                 q2 = lead_by.get(tO + tD1 + tD2, -1)
@@ -848,7 +844,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                         q = q2
             if q > lo_q:
                 lo_q = q
-                lo = o + q if tricks_obj else worst[o, a, b, q]
+                lo = o + q if tricks_obj else _WORST[o, a, b, q]
                 if lo >= target:
                     tt[k] = lo - base + ((hi - base) << 4)
                     return lo
@@ -856,7 +852,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
             hL = hs[leader]
             hP = hs[d2 if leader == d1 else d1]
             q = quick_defender(
-                hL, hO, tO, hP, rem, o + n - target + 1 if tricks_obj else need_hi[o, a, b, target]
+                hL, hO, tO, hP, rem, o + n - target + 1 if tricks_obj else _NEED_HI[o, a, b, target]
             )
             if q <= hi_q and (tO or not hi_q):
                 # the defenders take this trick if the leader can lead a plain suit in
@@ -879,11 +875,11 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                             break
             if q > hi_q:
                 hi_q = q
-                hi = o + n - q if tricks_obj else best_t[o, a, b, q]
+                hi = o + n - q if tricks_obj else _BEST[o, a, b, q]
                 if hi < target:
                     tt[k] = lo - base + ((hi - base) << 4)
                     return hi
-        v = expand(h0, h1, h2, leader, o, a, b, target, n, rem, k, sure_q if tricks_obj else no_sure)
+        v = expand(h0, h1, h2, leader, o, a, b, target, n, rem, k, sure_q if tricks_obj else _NO_SURE)
         if v >= target:
             if v > lo:
                 lo = v
