@@ -59,6 +59,7 @@ from ombre.engine.solver.tables import (
     _NEED_LO,
     _NEXT,
     _NO_CARDS,
+    _PAIRS,
     _ROTATE,
     _SURE,
     _TRUMP_BOUNDS,
@@ -442,18 +443,11 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         # by place in this trick (0 the leader): the Ombre's place, and each place's side
         mpos = 0 if m0 else (1 if m1 else 2)
         rpos = (r0, r1, r2)
-        # each hand's two cards, lowest first, as (card played, card kept) in both orders
-        hi = H0.bit_length() - 1
-        lo = (H0 - bits[hi]).bit_length() - 1
-        both0 = ((lo, hi), (hi, lo))
-        hi = H1.bit_length() - 1
-        lo = (H1 - bits[hi]).bit_length() - 1
-        both1 = ((lo, hi), (hi, lo))
-        one1 = bits[lo]  # the legal plays are both cards, or the lower alone, or the higher alone
-        hi = H2.bit_length() - 1
-        lo = (H2 - bits[hi]).bit_length() - 1
-        both2 = ((lo, hi), (hi, lo))
-        one2 = bits[lo]
+        # each hand's two cards, lowest first, as (card played, card kept) in both orders, and
+        # the lower one's bit: the legal plays are both cards, or the lower alone, or the higher
+        both0 = _PAIRS[H0][0]
+        both1, one1 = _PAIRS[H1]
+        both2, one2 = _PAIRS[H2]
         rot1 = _ROTATE[1]
         rot2 = _ROTATE[2]
         # alpha-beta with the whole window: the value is exact (values lie in lo_v..hi_v)
