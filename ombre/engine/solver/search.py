@@ -394,10 +394,18 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
     lead_cache = _LEAD_TRUMP
     nxt = _NEXT
     bits = _BITS
-    # by the leader's seat: the second's and third's seats, which of the three is the Ombre, and
-    # each one's seat relative to the Ombre
+    # by the leader's seat: the second's and third's seats, which of the three is the Ombre, the
+    # Ombre's place (0 the leader), and each place's seat relative to the Ombre
     places = tuple(
-        (nxt[p], nxt[nxt[p]], p == om, nxt[p] == om, nxt[nxt[p]] == om, rel[p], rel[nxt[p]], rel[nxt[nxt[p]]])
+        (
+            nxt[p],
+            nxt[nxt[p]],
+            p == om,
+            nxt[p] == om,
+            nxt[nxt[p]] == om,
+            (p, nxt[p], nxt[nxt[p]]).index(om),
+            (rel[p], rel[nxt[p]], rel[nxt[nxt[p]]]),
+        )
         for p in range(3)
     )
 
@@ -437,12 +445,9 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         got = memo2.get(mkey)
         if got is not None:
             return got + o if tricks_obj else got
-        p1, p2, m0, m1, m2, r0, r1, r2 = places[leader]
+        p1, p2, m0, m1, m2, mpos, rpos = places[leader]
         hs = (h0, h1, h2)
         H0, H1, H2 = hs[leader], hs[p1], hs[p2]
-        # by place in this trick (0 the leader): the Ombre's place, and each place's side
-        mpos = 0 if m0 else (1 if m1 else 2)
-        rpos = (r0, r1, r2)
         # each hand's two cards, lowest first, as (card played, card kept) in both orders, and
         # the lower one's bit: the legal plays are both cards, or the lower alone, or the higher
         both0 = _PAIRS[H0][0]
@@ -963,7 +968,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         """
         hs = (h0, h1, h2)
         p0 = leader
-        p1, p2, m0, m1, m2, r0, r1, r2 = places[p0]
+        p1, p2, m0, m1, m2, _, _ = places[p0]
         H0 = hs[p0]
         H1 = hs[p1]
         H2 = hs[p2]
