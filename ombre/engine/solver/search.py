@@ -787,7 +787,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                 v = _CHUNKS8[y << 16 | (h0 & 0xFF00) | (h1 >> 8 & 0xFF)]
                 mid = mid_keys[y] = (v, lens(y << 8), y.bit_count())
             x = x.bit_count()  # the key's bits below the middle part's
-            k += mid[0] << x | mid[1]
+            k += (mid[0] << x) + mid[1]  # (disjoint parts: + costs less than |)
             r = rem >> 16
             high = high_keys.get(r)
             if high is None:
@@ -796,7 +796,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                 if r >> 8:
                     v |= _CHUNKS8[(r >> 8) << 16 | (h0 >> 16 & 0xFF00) | h1 >> 24] << y.bit_count()
                 high = high_keys[r] = (v, lens(r << 16))
-            k += high[0] << (x + mid[2]) | high[1]
+            k += (high[0] << (x + mid[2])) + high[1]
             keys[rem] = k
         k += _LEAD_BITS[leader]
         if tricks_obj:
