@@ -995,6 +995,9 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         else:
             lead_cards = leads(H0, others0, leader, m0, hs[om])
         best0 = -1 if m0 else 99
+        # each place's worst value, where its best so far starts (made once, not once a card)
+        worst1 = -1 if m1 else 99
+        worst2 = -1 if m2 else 99
         best_card = -1
         all1: tuple[int, ...] | None = None
         all2: tuple[int, ...] | None = None
@@ -1084,7 +1087,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                 elif i and top3 < c0:
                     # a defender second, his partner unable to beat the lead: his cheapest winner
                     seconds = (seconds[i],) + seconds[:i] + seconds[i + 1 :]
-            best1 = -1 if m1 else 99
+            best1 = worst1
             thirds_c0 = None  # the third's order while the lead wins, made once a lead
             for c1 in seconds:
                 H1n = H1 - bits[c1]
@@ -1113,7 +1116,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                             if 0 < i < len(thirds0):
                                 thirds_c0 = thirds0[i:] + thirds0[:i]
                     thirds = thirds_c0
-                best2 = -1 if m2 else 99
+                best2 = worst2
                 for c2 in thirds:
                     if c2 > over:
                         wseat, no = p2, o2
