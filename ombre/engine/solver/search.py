@@ -59,6 +59,7 @@ from ombre.engine.solver.tables import (
     _NEED_LO,
     _NEXT,
     _NO_CARDS,
+    _PAIRS,
     _ROTATE,
     _SURE,
     _TRUMP_BOUNDS,
@@ -109,7 +110,7 @@ class Solver:
         # one deal: ``_seen``, the cards each seat has held so far, tells when one does not
         self._memo2: dict[int, int] = {}
         self._keys: dict[int, int] = {}
-        self._low_keys: dict[int, int] = {}  # the key's part of the eight low codes (key)
+        self._low_keys: dict[int, int] = {}  # the key's part of the eight low codes (search)
         self._mid_keys: dict[int, tuple[int, int, int]] = {}  # of the next eight, and their count
         self._high_keys: dict[int, tuple[int, int]] = {}  # and of the others
         self._sure_by: dict[int, tuple[int, int]] = {}  # sure trump tricks (_TrumpBounds) by the trumps out
@@ -117,7 +118,9 @@ class Solver:
         self._seen = (0, 0, 0)
         self._stats = SearchStats()  # the counts of the searches before the last rebuild
         self._lay = _NO_CARDS[self.trump]  # replaced by the first position's cards
-        self._search, self._counts = _build_search(self)
+        # the search is built over those cards (``_encode``): none before the first position
+        self._search: _SearchFn
+        self._counts: Callable[[], tuple[int, int]] = _no_counts
 
     @property
     def stats(self) -> SearchStats:
@@ -327,6 +330,13 @@ class Solver:
 
 
 _SearchFn = Callable[[int, int, int, int, int, int, int, int], int]
+_LEAD_BITS = (0, 1 << 72, 2 << 72)  # the leader's place in a table key
+_NO_SURE = (-1, -1)  # in a solver's _sure_by: a side holds no trump
+
+
+def _no_counts() -> tuple[int, int]:
+    """The counts of a solver that has built no search yet."""
+    return 0, 0
 
 
 def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, int]]]:  # noqa: C901 - kept in one closure for speed
@@ -364,8 +374,6 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
     high_keys = solver._high_keys
     sure_by = solver._sure_by
     lead_by = solver._lead_by
-    lead_bits = (0, 1 << 72, 2 << 72)  # the leader's place in a table key
-    no_sure = (-1, -1)  # in sure_by: a side holds no trump
     nodes = tt_hits = 0
     tbase = tb.trump_base
     follow = tb.follow_mask
@@ -379,26 +387,30 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
     priv = tb.priv
     matm = tb.matadors
     bm0, bm1, bm2, bm3 = tb.block_mask
-    trump_bounds = _TRUMP_BOUNDS
-    chunks = _CHUNKS8
+    # (the module's tables that ``search`` reads on few of its calls stay globals, as a closure
+    # copies each of its free variables into every call's frame; ``last`` and ``small`` read
+    # ``_FINAL`` likewise)
     sure_cache = _SURE
     lead_cache = _LEAD_TRUMP
-    need_lo = _NEED_LO
-    need_hi = _NEED_HI
-    worst = _WORST
-    best_t = _BEST
-    final_t = _FINAL
     nxt = _NEXT
     bits = _BITS
-    # by the leader's seat: the second's and third's seats, which of the three is the Ombre, and
-    # each one's seat relative to the Ombre
+    # by the leader's seat: the second's and third's seats, which of the three is the Ombre, the
+    # Ombre's place (0 the leader), and each place's seat relative to the Ombre
     places = tuple(
-        (nxt[p], nxt[nxt[p]], p == om, nxt[p] == om, nxt[nxt[p]] == om, rel[p], rel[nxt[p]], rel[nxt[nxt[p]]])
+        (
+            nxt[p],
+            nxt[nxt[p]],
+            p == om,
+            nxt[p] == om,
+            nxt[nxt[p]] == om,
+            (p, nxt[p], nxt[nxt[p]]).index(om),
+            (rel[p], rel[nxt[p]], rel[nxt[nxt[p]]]),
+        )
         for p in range(3)
     )
 
     def final(o: int, a: int, b: int) -> int:
-        return o if tricks_obj else final_t[o, a, b]
+        return o if tricks_obj else _FINAL[o, a, b]
 
     def last(h0: int, h1: int, h2: int, leader: int, o: int, a: int, b: int) -> int:
         hs = (h0, h1, h2)
@@ -413,7 +425,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
             a += 1
         else:
             b += 1
-        return o if tricks_obj else final_t[o, a, b]
+        return o if tricks_obj else _FINAL[o, a, b]
 
     def small(h0: int, h1: int, h2: int, leader: int, o: int, a: int, b: int, target: int, n: int) -> int:
         """The value with two tricks left, by minimax (remembered by the cards out, see ``_seen``).
@@ -433,24 +445,14 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         got = memo2.get(mkey)
         if got is not None:
             return got + o if tricks_obj else got
-        p1, p2, m0, m1, m2, r0, r1, r2 = places[leader]
+        p1, p2, m0, m1, m2, mpos, rpos = places[leader]
         hs = (h0, h1, h2)
         H0, H1, H2 = hs[leader], hs[p1], hs[p2]
-        # by place in this trick (0 the leader): the Ombre's place, and each place's side
-        mpos = 0 if m0 else (1 if m1 else 2)
-        rpos = (r0, r1, r2)
-        # each hand's two cards, lowest first, as (card played, card kept) in both orders
-        hi = H0.bit_length() - 1
-        lo = (H0 - bits[hi]).bit_length() - 1
-        both0 = ((lo, hi), (hi, lo))
-        hi = H1.bit_length() - 1
-        lo = (H1 - bits[hi]).bit_length() - 1
-        both1 = ((lo, hi), (hi, lo))
-        one1 = bits[lo]  # the legal plays are both cards, or the lower alone, or the higher alone
-        hi = H2.bit_length() - 1
-        lo = (H2 - bits[hi]).bit_length() - 1
-        both2 = ((lo, hi), (hi, lo))
-        one2 = bits[lo]
+        # each hand's two cards, lowest first, as (card played, card kept) in both orders, and
+        # the lower one's bit: the legal plays are both cards, or the lower alone, or the higher
+        both0 = _PAIRS[H0][0]
+        both1, one1 = _PAIRS[H1]
+        both2, one2 = _PAIRS[H2]
         rot1 = _ROTATE[1]
         rot2 = _ROTATE[2]
         # alpha-beta with the whole window: the value is exact (values lie in lo_v..hi_v)
@@ -494,7 +496,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                         t = [o, a, b]
                         t[rpos[w]] += 1
                         t[rpos[w2]] += 1
-                        v = final_t[t[0], t[1], t[2]]
+                        v = _FINAL[t[0], t[1], t[2]]
                     if m2:
                         if v > best2:
                             best2 = v
@@ -524,37 +526,6 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                     break
         memo2[mkey] = best0 - o if tricks_obj else best0
         return best0
-
-    def key(h0: int, h1: int, rem: int) -> int:
-        """The position renumbered by relative rank: equal positions share a key.
-
-        Remembered by ``rem``, the cards out (see ``_seen``); the search looks there first.
-        """
-        # made of three parts, codes 0-7, 8-15 and the rest, each remembered by its own cards out
-        # (parts of the cards out recur far more often than the whole; eight codes are one chunk)
-        x = rem & 0xFF
-        k = low_keys.get(x)
-        if k is None:
-            k = low_keys[x] = chunks[x << 16 | (h0 & 0xFF) << 8 | (h1 & 0xFF)] + lens(x)
-        # no part is skipped when it has no card out: it adds nothing then, and a test costs more
-        y = rem >> 8 & 0xFF
-        mid = mid_keys.get(y)
-        if mid is None:
-            v = chunks[y << 16 | (h0 & 0xFF00) | (h1 >> 8 & 0xFF)]
-            mid = mid_keys[y] = (v, lens(y << 8), y.bit_count())
-        n = x.bit_count()  # the key's bits below the middle part's
-        k += mid[0] << n | mid[1]
-        r = rem >> 16
-        high = high_keys.get(r)
-        if high is None:
-            y = r & 0xFF
-            v = chunks[y << 16 | (h0 >> 8 & 0xFF00) | (h1 >> 16 & 0xFF)]
-            if r >> 8:
-                v |= chunks[(r >> 8) << 16 | (h0 >> 16 & 0xFF00) | h1 >> 24] << y.bit_count()
-            high = high_keys[r] = (v, lens(r << 16))
-        k += high[0] << (n + mid[2]) | high[1]
-        keys[rem] = k
-        return k
 
     def lens(y: int) -> int:
         """The cards ``y`` counted by block and their matadors, at their place in a key (they add up)."""
@@ -763,9 +734,9 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
             tO = hs[om] & tmask
             tD1 = hs[d1] & tmask
             tD2 = hs[d2] & tmask
-            sure_q = no_sure
+            sure_q = _NO_SURE
             if tO and tD1 | tD2:
-                q = trump_bounds[tO >> tbase | (tD1 >> tbase) << 12 | (tD2 >> tbase) << 24]
+                q = _TRUMP_BOUNDS[tO >> tbase | (tD1 >> tbase) << 12 | (tD2 >> tbase) << 24]
                 sure_q = (q & 15, q >> 4)
             sure_by[rem & tmask] = sure_q
         lo_q, hi_q = sure_q
@@ -792,8 +763,8 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
             lo = o + lo_q
             hi = o + n - hi_q
         else:
-            lo = worst[o, a, b, lo_q]
-            hi = best_t[o, a, b, hi_q]
+            lo = _WORST[o, a, b, lo_q]
+            hi = _BEST[o, a, b, hi_q]
         if lo >= target:
             return lo
         if hi < target:
@@ -801,8 +772,33 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         # the transposition table: bounds on the Ombre's tricks to come, or on the outcome
         k = keys.get(rem)
         if k is None:
-            k = key(h0, h1, rem)
-        k += lead_bits[leader]
+            # the position renumbered by relative rank, equal positions sharing a key, remembered by
+            # the cards out (see ``_seen``); made here, not in a function (51K calls in the benchmark).
+            # Three parts, codes 0-7, 8-15 and the rest, each remembered by its own cards out (parts
+            # of the cards out recur far more often than the whole; eight codes are one chunk)
+            x = rem & 0xFF
+            k = low_keys.get(x)
+            if k is None:
+                k = low_keys[x] = _CHUNKS8[x << 16 | (h0 & 0xFF) << 8 | (h1 & 0xFF)] + lens(x)
+            # no part is skipped when it has no card out: it adds nothing then, and a test costs more
+            y = rem >> 8 & 0xFF
+            mid = mid_keys.get(y)
+            if mid is None:
+                v = _CHUNKS8[y << 16 | (h0 & 0xFF00) | (h1 >> 8 & 0xFF)]
+                mid = mid_keys[y] = (v, lens(y << 8), y.bit_count())
+            x = x.bit_count()  # the key's bits below the middle part's
+            k += (mid[0] << x) + mid[1]  # (disjoint parts: + costs less than |)
+            r = rem >> 16
+            high = high_keys.get(r)
+            if high is None:
+                y = r & 0xFF
+                v = _CHUNKS8[y << 16 | (h0 >> 8 & 0xFF00) | (h1 >> 16 & 0xFF)]
+                if r >> 8:
+                    v |= _CHUNKS8[(r >> 8) << 16 | (h0 >> 16 & 0xFF00) | h1 >> 24] << y.bit_count()
+                high = high_keys[r] = (v, lens(r << 16))
+            k += (high[0] << (x + mid[2])) + high[1]
+            keys[rem] = k
+        k += _LEAD_BITS[leader]
         if tricks_obj:
             base = o
         else:
@@ -831,7 +827,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
             hD2 = hs[d2]
             tD1 = hD1 & tmask
             tD2 = hD2 & tmask
-            need = target - o if tricks_obj else need_lo[o, a, b, target]
+            need = target - o if tricks_obj else _NEED_LO[o, a, b, target]
             q = quick_ombre(hO, hD1, hD2, tO, tD1, tD2, need)
             if tO and tD1 + tD2:
                 q2 = lead_by.get(tO + tD1 + tD2, -1)
@@ -847,7 +843,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                         q = q2
             if q > lo_q:
                 lo_q = q
-                lo = o + q if tricks_obj else worst[o, a, b, q]
+                lo = o + q if tricks_obj else _WORST[o, a, b, q]
                 if lo >= target:
                     tt[k] = lo - base + ((hi - base) << 4)
                     return lo
@@ -855,7 +851,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
             hL = hs[leader]
             hP = hs[d2 if leader == d1 else d1]
             q = quick_defender(
-                hL, hO, tO, hP, rem, o + n - target + 1 if tricks_obj else need_hi[o, a, b, target]
+                hL, hO, tO, hP, rem, o + n - target + 1 if tricks_obj else _NEED_HI[o, a, b, target]
             )
             if q <= hi_q and (tO or not hi_q):
                 # the defenders take this trick if the leader can lead a plain suit in
@@ -878,11 +874,11 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                             break
             if q > hi_q:
                 hi_q = q
-                hi = o + n - q if tricks_obj else best_t[o, a, b, q]
+                hi = o + n - q if tricks_obj else _BEST[o, a, b, q]
                 if hi < target:
                     tt[k] = lo - base + ((hi - base) << 4)
                     return hi
-        v = expand(h0, h1, h2, leader, o, a, b, target, n, rem, k, sure_q if tricks_obj else no_sure)
+        v = expand(h0, h1, h2, leader, o, a, b, target, n, rem, k, sure_q if tricks_obj else _NO_SURE)
         if v >= target:
             if v > lo:
                 lo = v
@@ -972,7 +968,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         """
         hs = (h0, h1, h2)
         p0 = leader
-        p1, p2, m0, m1, m2, r0, r1, r2 = places[p0]
+        p1, p2, m0, m1, m2, _, _ = places[p0]
         H0 = hs[p0]
         H1 = hs[p1]
         H2 = hs[p2]
@@ -999,6 +995,9 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         else:
             lead_cards = leads(H0, others0, leader, m0, hs[om])
         best0 = -1 if m0 else 99
+        # each place's worst value, where its best so far starts (made once, not once a card)
+        worst1 = -1 if m1 else 99
+        worst2 = -1 if m2 else 99
         best_card = -1
         all1: tuple[int, ...] | None = None
         all2: tuple[int, ...] | None = None
@@ -1019,10 +1018,14 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         o2 = o + 1 if m2 else o
         na = a
         nb = b
+        # ``plain0`` (``plain1``): the codes below it are plain cards while no trump has fallen to
+        # the lead (and the second card) and the sure trump tricks are known, else -1, below every
+        # card (an int, not a bool: a comparison stored, not jumped on, takes CPython's slow path)
+        plain = tbase if lo_q >= 0 else -1
 
         for c0 in lead_cards:
             H0n = H0 - bits[c0]
-            plain0 = lo_q >= 0 and c0 < tbase
+            plain0 = plain if c0 < plain else -1
             # the cards the second and third players may play, as runs lowest first; the
             # cards that beat the lead are always the last runs (the led suit above it, or trumps)
             if c0 < tbase:
@@ -1084,11 +1087,11 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                 elif i and top3 < c0:
                     # a defender second, his partner unable to beat the lead: his cheapest winner
                     seconds = (seconds[i],) + seconds[:i] + seconds[i + 1 :]
-            best1 = -1 if m1 else 99
+            best1 = worst1
             thirds_c0 = None  # the third's order while the lead wins, made once a lead
             for c1 in seconds:
                 H1n = H1 - bits[c1]
-                plain1 = plain0 and c1 < tbase
+                plain1 = plain0 if c1 < plain0 else -1
                 # the winner so far (his seat, the Ombre's tricks if he keeps it) and ``over``: the
                 # third's cards above it beat it (those of the led suit, or trumps when he does not
                 # follow)
@@ -1096,7 +1099,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                     ws, wo = p1, o1
                     over = c1 if c1 > void2 else void2
                     thirds = thirds0
-                    if m1 != m2:
+                    if m1 is not m2:  # (bools: ``is`` is their cheapest comparison)
                         # the third hand's side is not winning: the cards that beat the trick so
                         # far first (they are the last runs)
                         i = bisect(thirds0, over)
@@ -1108,12 +1111,12 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                     if thirds_c0 is None:
                         # the same while the lead wins, once a lead: the cards that beat it first
                         thirds_c0 = thirds0
-                        if m0 != m2:
+                        if m0 is not m2:
                             i = bisect(thirds0, over0)
                             if 0 < i < len(thirds0):
                                 thirds_c0 = thirds0[i:] + thirds0[:i]
                     thirds = thirds_c0
-                best2 = -1 if m2 else 99
+                best2 = worst2
                 for c2 in thirds:
                     if c2 > over:
                         wseat, no = p2, o2
@@ -1122,7 +1125,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                     if no >= reach:
                         # the Ombre has reached the target with this trick: no search
                         v = no
-                    elif plain1 and c2 < tbase and (no >= sure_lo or no < sure_hi):
+                    elif c2 < plain1 and (no >= sure_lo or no < sure_hi):
                         # no trump fell: the next position's sure trump tricks decide it
                         v = no + lo_q if no >= sure_lo else no + n1 - hi_q
                     else:

@@ -2,7 +2,7 @@
 
 Tables that depend only on the rules are built once at import (``_FINAL``, ``_WORST``,
 ``_BEST``, ``_NEED_LO``, ``_NEED_HI``, ``_CHUNKS4``); the others are filled on first use
-and shared by every solver (``_RUNS`` and ``_LEADS`` by the matadors' codes, ``_SURE``,
+and shared by every solver (``_RUNS`` and ``_LEADS`` by the matadors' codes, ``_PAIRS``, ``_SURE``,
 ``_TRUMP_BOUNDS``, ``_LEAD_TRUMP``, ``_CHUNKS8``).
 Every name is private to the solver's package; :mod:`ombre.engine.solver.search` reads them.
 """
@@ -211,6 +211,29 @@ class _LeadsByMatadors(dict[int, _Leads]):
 
 _RUNS = _ByMatadors()
 _LEADS = _LeadsByMatadors()
+
+_Plays = tuple[tuple[int, int], tuple[int, int]]
+
+
+class _Pairs(dict[int, tuple[_Plays, int]]):
+    """A hand of two cards as the two-trick minimax plays it, filled on first use.
+
+    ``[hand]`` is ``(plays, low)``: ``plays`` each card played with the one kept,
+    ``((lo, hi), (hi, lo))``, the lower card first, and ``low`` the lower card's bit
+    (a code set has at most 351 hands of two cards).
+
+    >>> _PAIRS[0b1010]
+    (((1, 3), (3, 1)), 2)
+    """
+
+    def __missing__(self, hand: int) -> tuple[_Plays, int]:
+        hi = hand.bit_length() - 1
+        lo = (hand ^ (1 << hi)).bit_length() - 1
+        v = self[hand] = (((lo, hi), (hi, lo)), 1 << lo)
+        return v
+
+
+_PAIRS = _Pairs()
 
 #: a layout over no cards, for a solver that has seen no position yet
 _NO_CARDS: dict[Suit, _Layout] = {s: _layout(TABLES[s], 0) for s in SUITS}
