@@ -372,10 +372,14 @@ def _trump_runs(hand: int, matadors: int) -> list[int]:
 
 
 class _TrumpRuns(dict[int, tuple[int, ...]]):
-    """:func:`_trump_runs` by ``[hand | matadors << 12]``, filled on first use."""
+    """:func:`_trump_runs` by ``[hand | matadors << 12]``, lowest first, filled on first use.
+
+    (In :class:`_TrumpGame` the lowest first take fewer entries: a low trump is the likelier
+    play for a hand that cannot win the trick.)
+    """
 
     def __missing__(self, k: int) -> tuple[int, ...]:
-        v = self[k] = tuple(_trump_runs(k & 0xFFF, k >> 12))
+        v = self[k] = tuple(reversed(_trump_runs(k & 0xFFF, k >> 12)))
         return v
 
 
@@ -437,11 +441,11 @@ def _trump_trick(  # noqa: C901 - the three hands' loops and the trick's end, in
 
     def options(i: int, led: int) -> tuple[int, ...]:
         hand = hands[i]
+        opts = runs[hand | matadors << 12]
         if n == hand.bit_count():  # no plain card
-            return runs[hand | matadors << 12]
+            return opts
         if led == -1 and i == place:
             return (-1,)  # a plain card led: the Ombre plays a plain card while he holds one
-        opts = runs[hand | matadors << 12]
         # a trump led: a hand with a trump the privilege does not excuse must play a trump
         if led < 0 or not hand & ~(matadors & ~((2 << led) - 1)):
             # a defender's plain card first: it refutes a test more often
