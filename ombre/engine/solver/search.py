@@ -119,7 +119,7 @@ class Solver:
         self._high_keys: dict[int, tuple[int, int]] = {}  # and of the others
         self._sure_by: dict[int, tuple[int, int]] = {}  # sure trump tricks (_TrumpBounds) by the trumps out
         self._lead_by: dict[int, int] = {}  # the Ombre's trump lead (lead_trump) by the trumps out
-        self._game_by: dict[int, bool] = {}  # the trump game (_TrumpGame) by the trumps out, leader, tricks
+        self._game_by: dict[int, bool] = {}  # the trump game (_TrumpGame) by the trumps out, leader, n, need
         self._seen = (0, 0, 0)
         self._stats = SearchStats()  # the counts of the searches before the last rebuild
         self._lay = _NO_CARDS[self.trump]  # replaced by the first position's cards
