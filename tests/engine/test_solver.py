@@ -26,6 +26,7 @@ from ombre.engine.solver import (
     random_position,
     solve,
 )
+from ombre.engine.solver.tables import _PACK, _TRUMP_GAME
 
 # ---------------------------------------------------------------------------
 # An independent reference: plain minimax over ombre.engine.rules, no tricks at all
@@ -180,6 +181,54 @@ def test_five_trick_endings_match_brute_force() -> None:
         pos = random_ending(1000 + seed, 5, seed % 3)
         assert solve(pos) == brute_force(pos, "tricks")
         assert outcome_value(solve(pos, "outcome")) == brute_force(pos, "outcome")
+
+
+def trump_game_bound(pos: Position) -> int:
+    """The most tricks to come that the search's game over the trumps alone promises the Ombre."""
+    tb = TABLES[pos.trump]
+    trumps = [(tb.mask(h) & tb.trump_mask) >> tb.trump_base for h in pos.hands]
+    out = (trumps[0] | trumps[1] | trumps[2]) << 12
+    order = [(pos.leader + i) % 3 for i in range(3)]
+    key = (
+        _PACK[out | trumps[order[0]]]
+        | _PACK[out | trumps[order[1]]] << 12
+        | _PACK[out | trumps[order[2]]] << 24
+    )
+    key |= (
+        order.index(pos.ombre) << 36 | pos.tricks_left << 38 | _PACK[out | tb.matadors >> tb.trump_base] << 46
+    )
+    need = 0
+    while need < pos.tricks_left and _TRUMP_GAME[key | (need + 1) << 42]:
+        need += 1
+    return need
+
+
+def trump_heavy_ending(seed: int) -> Position:
+    """A random trick start, three or four tricks to go, with many trumps (the game's ground)."""
+    rng = random.Random(seed)
+    trump = rng.choice(SUITS)
+    trumps = [c for c in DECK if is_trump(c, trump)]
+    plain = [c for c in DECK if not is_trump(c, trump)]
+    rng.shuffle(trumps)
+    rng.shuffle(plain)
+    tricks = rng.randrange(3, 5)
+    k = rng.randrange(tricks, min(3 * tricks, len(trumps)) + 1)
+    cards = trumps[:k] + plain[: 3 * tricks - k]
+    rng.shuffle(cards)
+    hands = [cards[i * tricks : (i + 1) * tricks] for i in range(3)]
+    return Position.from_hands(hands, trump, rng.randrange(3), rng.randrange(3))
+
+
+def test_the_trump_game_is_a_lower_bound() -> None:
+    # the search ends a test on it when a defender leads: it must never promise the Ombre a trick
+    # that he cannot take (and it should often tell more than nothing, or it is not tested at all)
+    told = 0
+    for seed in range(300):
+        pos = random_ending(seed, 3 + seed % 2, 0) if seed % 3 == 0 else trump_heavy_ending(seed)
+        bound = trump_game_bound(pos)
+        assert bound <= brute_force(pos, "tricks") - pos.won[pos.ombre], seed
+        told += bound > 0
+    assert told > 60
 
 
 # ---------------------------------------------------------------------------

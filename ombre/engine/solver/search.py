@@ -23,6 +23,9 @@ The search uses the tools that make bridge solvers fast:
   cards first, then one trump lead and his sure trumps), and sure trump tricks
   checked in the trick loop itself when no trump falls, as is a trick that
   brings the Ombre to the target, so such positions cost no search;
+* when a defender leads and the Ombre's sure trumps fall one trick short, a game
+  over the trumps alone (the plain cards only counted), whose rules favour the
+  defenders, so that what the Ombre takes there he takes in play (``_TrumpGame``);
 * move ordering: the card that decided the same position before, then the
   lead that last decided a test at the same seat and trick count (a killer
   move); the Ombre's winners first; a defender cashes plain winners the Ombre
@@ -59,10 +62,12 @@ from ombre.engine.solver.tables import (
     _NEED_LO,
     _NEXT,
     _NO_CARDS,
+    _PACK,
     _PAIRS,
     _ROTATE,
     _SURE,
     _TRUMP_BOUNDS,
+    _TRUMP_GAME,
     _WORST,
     _Counts,
     _layout,
@@ -115,6 +120,7 @@ class Solver:
         self._high_keys: dict[int, tuple[int, int]] = {}  # and of the others
         self._sure_by: dict[int, tuple[int, int]] = {}  # sure trump tricks (_TrumpBounds) by the trumps out
         self._lead_by: dict[int, int] = {}  # the Ombre's trump lead (lead_trump) by the trumps out
+        self._game_by: dict[int, bool] = {}  # the trump game (_TrumpGame) by the trumps out, leader, n, need
         self._seen = (0, 0, 0)
         self._stats = SearchStats()  # the counts of the searches before the last rebuild
         self._lay = _NO_CARDS[self.trump]  # replaced by the first position's cards
@@ -213,6 +219,7 @@ class Solver:
             self._high_keys.clear()
             self._sure_by.clear()
             self._lead_by.clear()
+            self._game_by.clear()
         self._seen = (s0 | h0, s1 | h1, s2 | h2)
         o = self.ombre
         won = (pos.won[o], pos.won[(o + 1) % 3], pos.won[(o + 2) % 3])
@@ -374,6 +381,9 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
     high_keys = solver._high_keys
     sure_by = solver._sure_by
     lead_by = solver._lead_by
+    game_by = solver._game_by
+    game = _TRUMP_GAME
+    pack = _PACK
     nodes = tt_hits = 0
     tbase = tb.trump_base
     follow = tb.follow_mask
@@ -599,6 +609,20 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                 v = least
         lead_cache[k] = v
         return v
+
+    def trump_game(hs: _Counts, leader: int, n: int, need: int) -> bool:
+        """Whether the Ombre takes ``need`` tricks by :class:`_TrumpGame`, ``leader`` on lead."""
+        p1, p2, _, _, _, mpos, _ = places[leader]
+        out = ((hs[0] | hs[1] | hs[2]) & tmask) >> tbase << 12
+        return game[
+            pack[out | (hs[leader] & tmask) >> tbase]
+            | pack[out | (hs[p1] & tmask) >> tbase] << 12
+            | pack[out | (hs[p2] & tmask) >> tbase] << 24
+            | mpos << 36
+            | n << 38
+            | need << 42
+            | pack[out | matm >> tbase] << 46
+        ]
 
     def tops(hand: int, rem: int) -> int:
         q = 0
@@ -850,6 +874,17 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         else:
             hL = hs[leader]
             hP = hs[d2 if leader == d1 else d1]
+            need = target - o if tricks_obj else _NEED_LO[o, a, b, target]
+            if need == lo_q + 1 and need <= tO.bit_count():
+                # the Ombre's trumps against the defenders' lead, by the game over the trumps alone
+                gk = (rem & tmask) + ((leader << 4 | n) << 27) + (need << 33)
+                got = game_by.get(gk)
+                if got is None:
+                    got = game_by[gk] = trump_game(hs, leader, n, need)
+                if got:
+                    lo = o + need if tricks_obj else _WORST[o, a, b, need]
+                    tt[k] = lo - base + ((hi - base) << 4)
+                    return lo
             q = quick_defender(
                 hL, hO, tO, hP, rem, o + n - target + 1 if tricks_obj else _NEED_HI[o, a, b, target]
             )

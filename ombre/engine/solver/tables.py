@@ -3,7 +3,7 @@
 Tables that depend only on the rules are built once at import (``_FINAL``, ``_WORST``,
 ``_BEST``, ``_NEED_LO``, ``_NEED_HI``, ``_CHUNKS4``); the others are filled on first use
 and shared by every solver (``_RUNS`` and ``_LEADS`` by the matadors' codes, ``_PAIRS``, ``_SURE``,
-``_TRUMP_BOUNDS``, ``_LEAD_TRUMP``, ``_CHUNKS8``).
+``_TRUMP_BOUNDS``, ``_LEAD_TRUMP``, ``_CHUNKS8``, ``_PACK``, ``_TRUMP_RUNS``, ``_TRUMP_GAME``).
 Every name is private to the solver's package; :mod:`ombre.engine.solver.search` reads them.
 """
 
@@ -348,3 +348,172 @@ _CHUNKS4 = _chunks4()
 
 _CHUNKS8 = _Chunks8()
 _TRUMP_BOUNDS = _TrumpBounds()
+
+
+class _Pack(dict[int, int]):
+    """``[out << 12 | x]``: the bits of ``x`` at the places of ``out``'s bits, packed down to bit 0
+    (``pext``; trumps shifted down to bit 0, as in :data:`_SURE`).  Filled on first use.
+
+    >>> _PACK[0b11100 << 12 | 0b10100]
+    5
+    """
+
+    def __missing__(self, k: int) -> int:
+        out = k >> 12
+        x = k & 0xFFF
+        v = 0
+        i = 1
+        while out:
+            low = out & -out
+            if x & low:
+                v |= i
+            i <<= 1
+            out ^= low
+        self[k] = v
+        return v
+
+
+_PACK = _Pack()
+
+
+def _trump_runs(hand: int, matadors: int) -> list[int]:
+    """The top trump of each run of ``hand`` (trumps packed: no trump out between two bits), matadors apart.
+
+    >>> _trump_runs(0b1101, 0b1000)  # the matador apart, then the 3rd trump with the 4th
+    [3, 2, 0]
+    """
+    reps = []
+    while hand:
+        c = hand.bit_length() - 1
+        reps.append(c)
+        # the run goes down while the next trump below is the hand's and a matador like ``c`` or not
+        m = matadors >> c & 1
+        while c and hand >> (c - 1) & 1 and (matadors >> (c - 1) & 1) == m:
+            c -= 1
+        hand &= (1 << c) - 1
+    return reps
+
+
+class _TrumpRuns(dict[int, tuple[int, ...]]):
+    """:func:`_trump_runs` by ``[hand | matadors << 12]``, lowest first, filled on first use.
+
+    (In :class:`_TrumpGame` the lowest first take fewer entries: a low trump is the likelier
+    play for a hand that cannot win the trick.)
+    """
+
+    def __missing__(self, k: int) -> tuple[int, ...]:
+        v = self[k] = tuple(reversed(_trump_runs(k & 0xFFF, k >> 12)))
+        return v
+
+
+_TRUMP_RUNS = _TrumpRuns()
+
+
+class _TrumpGame(dict[int, bool]):
+    """Whether the Ombre surely takes ``need`` of the tricks to come, by a game over the trumps alone.
+
+    ``[t0 | t1 << 12 | t2 << 24 | place << 36 | n << 38 | need << 42 | matadors << 46]``: the
+    trumps of the three hands in playing order from the leader, packed to the trumps out
+    (:data:`_PACK`), the Ombre's place among them, ``n`` the tricks left, the tricks to reach
+    and the matadors among the trumps out.  Filled on first use.
+
+    Each hand holds its trumps and ``n`` less as many plain cards, of unknown suits.  The rules
+    of the game favour the defenders, so when the Ombre reaches ``need`` in it he takes as many
+    tricks in any position with these trumps: a defender may play a trump or (while he holds
+    one) a plain card to any plain lead, and need not follow a trump lead while the privilege
+    excuses him; the Ombre, when a plain card is led, plays a plain card while he holds one (he
+    may have to follow suit); a trick with no trump goes to whichever player the defenders
+    choose.  The Ombre follows the game's play with his real cards (any plain card stands for
+    one of his), and each trick he takes in the game he takes in play.
+
+    >>> # four trumps out, four tricks left: the Ombre second holds the 1st, 2nd and 4th, the leader the 3rd
+    >>> _TRUMP_GAME[0b0010 | 0b1101 << 12 | 0 << 24 | 1 << 36 | 4 << 38 | 3 << 42]  # all three win
+    True
+    """
+
+    def __missing__(self, key: int) -> bool:
+        hands = (key & 0xFFF, key >> 12 & 0xFFF, key >> 24 & 0xFFF)
+        place = key >> 36 & 3
+        need = key >> 42 & 15
+        own = hands[place]
+        if need > own.bit_count():
+            v = False  # the defenders may take every trick with no trump: he has his trumps at most
+        elif _SURE[((hands[0] | hands[1] | hands[2]) ^ own) << 12 | own] >= need:
+            v = True  # his sure trumps (a defender's trump beats at most one of his, and a lower one)
+        else:
+            v = _trump_trick(hands, place, key >> 38 & 15, need, key >> 46, self)
+        self[key] = v
+        return v
+
+
+#: by the Ombre's place, the places in a trick with his last (a defender's trick more often
+#: refutes a test than his own)
+_DEFENDERS_FIRST = ((1, 2, 0), (0, 2, 1), (0, 1, 2))
+
+
+def _trump_trick(  # noqa: C901 - the three hands' loops and the trick's end, inline for speed
+    hands: tuple[int, int, int], place: int, n: int, need: int, matadors: int, game: _TrumpGame
+) -> bool:
+    """The test of :class:`_TrumpGame` over one trick: the Ombre's choices any, the defenders' all."""
+    pack = _PACK
+    runs = _TRUMP_RUNS
+    n1 = (n - 1) << 38
+    # the next trick's key, less the hands, by the place that takes this one (0 the leader)
+    rests = tuple(((place - w) % 3) << 36 | (need - 1 if w == place else need) << 42 | n1 for w in range(3))
+    plain_last = _DEFENDERS_FIRST[place]  # with no trump the defenders choose who takes the trick
+
+    def options(i: int, led: int) -> tuple[int, ...]:
+        hand = hands[i]
+        opts = runs[hand | matadors << 12]
+        if n == hand.bit_count():  # no plain card
+            return opts
+        if led == -1 and i == place:
+            return (-1,)  # a plain card led: the Ombre plays a plain card while he holds one
+        # a trump led: a hand with a trump the privilege does not excuse must play a trump
+        if led < 0 or not hand & ~(matadors & ~((2 << led) - 1)):
+            # a defender's plain card first: it refutes a test more often
+            return opts + (-1,) if i == place else (-1,) + opts
+        return opts
+
+    h0, h1, h2 = hands
+    ombre2 = place == 2
+    for c0 in options(0, -2):
+        ok1 = True
+        thirds = options(2, c0)
+        g0 = h0 ^ (1 << c0) if c0 >= 0 else h0
+        for c1 in options(1, c0):
+            g1 = h1 ^ (1 << c1) if c1 >= 0 else h1
+            ok2 = not ombre2
+            for c2 in thirds:
+                g2 = h2 ^ (1 << c2) if c2 >= 0 else h2
+                # the trick's end: the hands after it, packed to the trumps still out
+                left = (g0 | g1 | g2) << 12
+                k0 = pack[left | g0]
+                k1 = pack[left | g1]
+                k2 = pack[left | g2]
+                rest = pack[left | matadors] << 46
+                top = max(c0, c1, c2)
+                reached = True
+                for w in (0 if top == c0 else (1 if top == c1 else 2),) if top >= 0 else plain_last:
+                    if w == 0:
+                        key = k0 | k1 << 12 | k2 << 24
+                    elif w == 1:
+                        key = k1 | k2 << 12 | k0 << 24
+                    else:
+                        key = k2 | k0 << 12 | k1 << 24
+                    if not game[key | rest | rests[w]]:
+                        reached = False
+                        break
+                if reached == ombre2:
+                    ok2 = ombre2
+                    break
+            if ok2 == (place == 1):
+                ok1 = ok2
+                break
+            ok1 = ok2
+        if ok1 == (place == 0):
+            return ok1
+    return place != 0
+
+
+_TRUMP_GAME = _TrumpGame()
