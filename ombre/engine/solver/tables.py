@@ -360,15 +360,12 @@ class _Pack(dict[int, int]):
 
     def __missing__(self, k: int) -> int:
         out = k >> 12
-        x = k & 0xFFF
+        x = k & out
         v = 0
-        i = 1
-        while out:
-            low = out & -out
-            if x & low:
-                v |= i
-            i <<= 1
-            out ^= low
+        while x:  # each bit of ``x`` goes down by the bits of ``out`` below it
+            low = x & -x
+            v |= 1 << (out & (low - 1)).bit_count()
+            x ^= low
         self[k] = v
         return v
 
