@@ -479,6 +479,7 @@ def _trump_trick(  # noqa: C901 - the three hands' choices and the trick's end, 
     plain_last = _DEFENDERS_FIRST[place]  # with no trump the defenders choose who takes the trick
     ombre2 = place == 2
     ombre1 = place == 1
+    tight = need == (h0, h1, h2)[place].bit_count()
     for c0 in o0:
         if c0 < 0:
             opts1 = o1m
@@ -496,17 +497,35 @@ def _trump_trick(  # noqa: C901 - the three hands' choices and the trick's end, 
             ok2 = not ombre2
             for c2 in thirds:
                 g2 = h2 ^ (1 << c2) if c2 >= 0 else h2
+                if c0 > c1 and c0 > c2:
+                    w = 0
+                elif c1 > c2:
+                    w = 1
+                else:
+                    w = 2 if c2 >= 0 else -1  # -1: no trump
+                if w == place:
+                    if need == 1:  # this trick reaches the test
+                        if ombre2:
+                            ok2 = True
+                            break
+                        continue
+                elif w >= 0 and tight and (c0, c1, c2)[place] >= 0:
+                    # he needs every trump he holds and loses one
+                    if not ombre2:
+                        ok2 = False
+                        break
+                    continue
                 # the trick's end: the hands after it, packed to the trumps still out
                 left = (g0 | g1 | g2) << 12
                 k0 = pack[left | g0]
                 k1 = pack[left | g1]
                 k2 = pack[left | g2]
                 rest = pack[left | matadors] << 46 | common
-                if c0 > c1 and c0 > c2:
+                if w == 0:
                     reached = game[k0 | k1 << 12 | k2 << 24 | rest + next_keys[0]]
-                elif c1 > c2:
+                elif w == 1:
                     reached = game[k1 | k2 << 12 | k0 << 24 | rest + next_keys[1]]
-                elif c2 >= 0:
+                elif w == 2:
                     reached = game[k2 | k0 << 12 | k1 << 24 | rest + next_keys[2]]
                 else:
                     reached = True
