@@ -429,16 +429,19 @@ class _TrumpGame(dict[int, bool]):
     """
 
     def __missing__(self, key: int) -> bool:
-        hands = (key & 0xFFF, key >> 12 & 0xFFF, key >> 24 & 0xFFF)
+        h0 = key & 0xFFF
+        h1 = key >> 12 & 0xFFF
+        h2 = key >> 24 & 0xFFF
         place = key >> 36 & 3
         need = key >> 42 & 15
-        own = hands[place]
-        if need > own.bit_count():
+        own = h0 if place == 0 else (h1 if place == 1 else h2)
+        held = own.bit_count()
+        if need > held:
             v = False  # the defenders may take every trick with no trump: he has his trumps at most
-        elif _SURE[((hands[0] | hands[1] | hands[2]) ^ own) << 12 | own] >= need:
+        elif _SURE[((h0 | h1 | h2) ^ own) << 12 | own] >= need:
             v = True  # his sure trumps (a defender's trump beats at most one of his, and a lower one)
         else:
-            v = _trump_trick(hands, place, key >> 38 & 15, need, key >> 46, self)
+            v = _trump_trick(h0, h1, h2, place, key >> 38 & 15, need, key >> 46, need == held, self)
         self[key] = v
         return v
 
@@ -452,11 +455,14 @@ _NEXT_KEYS = tuple(tuple(((p - w) % 3 << 36) - (w == p) * (1 << 42) for w in ran
 
 
 def _trump_trick(  # noqa: C901 - the three hands' choices and the trick's end, inline for speed
-    hands: tuple[int, int, int], place: int, n: int, need: int, matadors: int, game: _TrumpGame
+    h0: int, h1: int, h2: int, place: int, n: int, need: int, matadors: int, tight: bool, game: _TrumpGame
 ) -> bool:
-    """The test of :class:`_TrumpGame` over one trick: the Ombre's choices any, the defenders' all."""
+    """The test of :class:`_TrumpGame` over one trick: the Ombre's choices any, the defenders' all.
+
+    ``tight``: he needs a trick from every trump he holds.
+    """
     pack = _PACK
-    h0, h1, h2 = hands
+    sure = _SURE
     mat = matadors << 12
     # runs lowest first; the leader may lead a plain card while he holds one (a defender's first:
     # it refutes a test more often)
@@ -479,7 +485,6 @@ def _trump_trick(  # noqa: C901 - the three hands' choices and the trick's end, 
     plain_last = _DEFENDERS_FIRST[place]  # with no trump the defenders choose who takes the trick
     ombre2 = place == 2
     ombre1 = place == 1
-    tight = need == (h0, h1, h2)[place].bit_count()
     for c0 in o0:
         if c0 < 0:
             opts1 = o1m
@@ -515,8 +520,17 @@ def _trump_trick(  # noqa: C901 - the three hands' choices and the trick's end, 
                         ok2 = False
                         break
                     continue
+                # his sure trumps after the trick, as :class:`_TrumpGame` counts them (packing keeps
+                # the order, and with no trump taken the defenders' choice leaves the test the same)
+                left = g0 | g1 | g2
+                mine = g0 if place == 0 else (g1 if ombre1 else g2)
+                if sure[(left ^ mine) << 12 | mine] >= (need - 1 if w == place else need):
+                    if ombre2:
+                        ok2 = True
+                        break
+                    continue
                 # the trick's end: the hands after it, packed to the trumps still out
-                left = (g0 | g1 | g2) << 12
+                left <<= 12
                 k0 = pack[left | g0]
                 k1 = pack[left | g1]
                 k2 = pack[left | g2]
