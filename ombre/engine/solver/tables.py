@@ -360,15 +360,12 @@ class _Pack(dict[int, int]):
 
     def __missing__(self, k: int) -> int:
         out = k >> 12
-        x = k & 0xFFF
+        x = k & out
         v = 0
-        i = 1
-        while out:
-            low = out & -out
-            if x & low:
-                v |= i
-            i <<= 1
-            out ^= low
+        while x:  # each bit of ``x`` goes down by the bits of ``out`` below it
+            low = x & -x
+            v |= 1 << (out & (low - 1)).bit_count()
+            x ^= low
         self[k] = v
         return v
 
@@ -432,16 +429,19 @@ class _TrumpGame(dict[int, bool]):
     """
 
     def __missing__(self, key: int) -> bool:
-        hands = (key & 0xFFF, key >> 12 & 0xFFF, key >> 24 & 0xFFF)
+        h0 = key & 0xFFF
+        h1 = key >> 12 & 0xFFF
+        h2 = key >> 24 & 0xFFF
         place = key >> 36 & 3
         need = key >> 42 & 15
-        own = hands[place]
-        if need > own.bit_count():
+        own = h0 if place == 0 else (h1 if place == 1 else h2)
+        held = own.bit_count()
+        if need > held:
             v = False  # the defenders may take every trick with no trump: he has his trumps at most
-        elif _SURE[((hands[0] | hands[1] | hands[2]) ^ own) << 12 | own] >= need:
+        elif _SURE[((h0 | h1 | h2) ^ own) << 12 | own] >= need:
             v = True  # his sure trumps (a defender's trump beats at most one of his, and a lower one)
         else:
-            v = _trump_trick(hands, place, key >> 38 & 15, need, key >> 46, self)
+            v = _trump_trick(h0, h1, h2, place, key >> 38 & 15, need, key >> 46, need == held, self)
         self[key] = v
         return v
 
@@ -449,65 +449,114 @@ class _TrumpGame(dict[int, bool]):
 #: by the Ombre's place, the places in a trick with his last (a defender's trick more often
 #: refutes a test than his own)
 _DEFENDERS_FIRST = ((1, 2, 0), (0, 2, 1), (0, 1, 2))
+#: ``_NEXT_KEYS[place][w]``: the next trick's key part when place ``w`` (0 the leader) takes this
+#: one: the Ombre's place from the new leader, less one trick to reach when ``w`` is the Ombre
+_NEXT_KEYS = tuple(tuple(((p - w) % 3 << 36) - (w == p) * (1 << 42) for w in range(3)) for p in range(3))
 
 
-def _trump_trick(  # noqa: C901 - the three hands' loops and the trick's end, inline for speed
-    hands: tuple[int, int, int], place: int, n: int, need: int, matadors: int, game: _TrumpGame
+def _trump_trick(  # noqa: C901 - the three hands' choices and the trick's end, inline for speed
+    h0: int, h1: int, h2: int, place: int, n: int, need: int, matadors: int, tight: bool, game: _TrumpGame
 ) -> bool:
-    """The test of :class:`_TrumpGame` over one trick: the Ombre's choices any, the defenders' all."""
+    """The test of :class:`_TrumpGame` over one trick: the Ombre's choices any, the defenders' all.
+
+    ``tight``: he needs a trick from every trump he holds.
+    """
     pack = _PACK
-    runs = _TRUMP_RUNS
-    n1 = (n - 1) << 38
-    # the next trick's key, less the hands, by the place that takes this one (0 the leader)
-    rests = tuple(((place - w) % 3) << 36 | (need - 1 if w == place else need) << 42 | n1 for w in range(3))
+    sure = _SURE
+    mat = matadors << 12
+    # runs lowest first; the leader may lead a plain card while he holds one (a defender's first:
+    # it refutes a test more often)
+    o0 = o0t = _TRUMP_RUNS[h0 | mat]
+    if n != h0.bit_count():
+        o0 = o0t + (-1,) if place == 0 else (-1,) + o0t
+    o1t = _TRUMP_RUNS[h1 | mat]
+    o1p = o1t if n == h1.bit_count() else (o1t + (-1,) if place == 1 else (-1,) + o1t)
+    o2t = _TRUMP_RUNS[h2 | mat]
+    o2p = o2t if n == h2.bit_count() else (o2t + (-1,) if place == 2 else (-1,) + o2t)
+    # to a plain lead the Ombre plays a plain card while he holds one
+    if place == 1 and o1p is not o1t:
+        o1m: tuple[int, ...] = (-1,)
+    else:
+        o1m = o1p
+    o2m = (-1,) if place == 2 and o2p is not o2t else o2p
+    # the next trick's key, less the hands, by the place that takes this one
+    next_keys = _NEXT_KEYS[place]
+    common = need << 42 | (n - 1) << 38
     plain_last = _DEFENDERS_FIRST[place]  # with no trump the defenders choose who takes the trick
-
-    def options(i: int, led: int) -> tuple[int, ...]:
-        hand = hands[i]
-        opts = runs[hand | matadors << 12]
-        if n == hand.bit_count():  # no plain card
-            return opts
-        if led == -1 and i == place:
-            return (-1,)  # a plain card led: the Ombre plays a plain card while he holds one
-        # a trump led: a hand with a trump the privilege does not excuse must play a trump
-        if led < 0 or not hand & ~(matadors & ~((2 << led) - 1)):
-            # a defender's plain card first: it refutes a test more often
-            return opts + (-1,) if i == place else (-1,) + opts
-        return opts
-
-    h0, h1, h2 = hands
     ombre2 = place == 2
-    for c0 in options(0, -2):
+    ombre1 = place == 1
+    for c0 in o0:
+        if c0 < 0:
+            opts1 = o1m
+            thirds = o2m
+            g0 = h0
+        else:
+            # to a trump lead a hand with a trump the privilege does not excuse must play a trump
+            owed = ~(matadors & ~((2 << c0) - 1))
+            opts1 = o1t if h1 & owed else o1p
+            thirds = o2t if h2 & owed else o2p
+            g0 = h0 ^ (1 << c0)
         ok1 = True
-        thirds = options(2, c0)
-        g0 = h0 ^ (1 << c0) if c0 >= 0 else h0
-        for c1 in options(1, c0):
+        for c1 in opts1:
             g1 = h1 ^ (1 << c1) if c1 >= 0 else h1
             ok2 = not ombre2
             for c2 in thirds:
                 g2 = h2 ^ (1 << c2) if c2 >= 0 else h2
+                if c0 > c1 and c0 > c2:
+                    w = 0
+                elif c1 > c2:
+                    w = 1
+                else:
+                    w = 2 if c2 >= 0 else -1  # -1: no trump
+                if w == place:
+                    if need == 1:  # this trick reaches the test
+                        if ombre2:
+                            ok2 = True
+                            break
+                        continue
+                elif w >= 0 and tight and (c0, c1, c2)[place] >= 0:
+                    # he needs every trump he holds and loses one
+                    if not ombre2:
+                        ok2 = False
+                        break
+                    continue
+                # his sure trumps after the trick, as :class:`_TrumpGame` counts them (packing keeps
+                # the order, and with no trump taken the defenders' choice leaves the test the same)
+                left = g0 | g1 | g2
+                mine = g0 if place == 0 else (g1 if ombre1 else g2)
+                if sure[(left ^ mine) << 12 | mine] >= (need - 1 if w == place else need):
+                    if ombre2:
+                        ok2 = True
+                        break
+                    continue
                 # the trick's end: the hands after it, packed to the trumps still out
-                left = (g0 | g1 | g2) << 12
+                left <<= 12
                 k0 = pack[left | g0]
                 k1 = pack[left | g1]
                 k2 = pack[left | g2]
-                rest = pack[left | matadors] << 46
-                top = max(c0, c1, c2)
-                reached = True
-                for w in (0 if top == c0 else (1 if top == c1 else 2),) if top >= 0 else plain_last:
-                    if w == 0:
-                        key = k0 | k1 << 12 | k2 << 24
-                    elif w == 1:
-                        key = k1 | k2 << 12 | k0 << 24
-                    else:
-                        key = k2 | k0 << 12 | k1 << 24
-                    if not game[key | rest | rests[w]]:
-                        reached = False
-                        break
+                rest = pack[left | matadors] << 46 | common
+                if w == 0:
+                    reached = game[k0 | k1 << 12 | k2 << 24 | rest + next_keys[0]]
+                elif w == 1:
+                    reached = game[k1 | k2 << 12 | k0 << 24 | rest + next_keys[1]]
+                elif w == 2:
+                    reached = game[k2 | k0 << 12 | k1 << 24 | rest + next_keys[2]]
+                else:
+                    reached = True
+                    for w in plain_last:
+                        if w == 0:
+                            key = k0 | k1 << 12 | k2 << 24
+                        elif w == 1:
+                            key = k1 | k2 << 12 | k0 << 24
+                        else:
+                            key = k2 | k0 << 12 | k1 << 24
+                        if not game[key | rest + next_keys[w]]:
+                            reached = False
+                            break
                 if reached == ombre2:
                     ok2 = ombre2
                     break
-            if ok2 == (place == 1):
+            if ok2 == ombre1:
                 ok1 = ok2
                 break
             ok1 = ok2
