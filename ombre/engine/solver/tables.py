@@ -324,32 +324,6 @@ class _Chunks8(dict[int, int]):
         return v
 
 
-def _chunks4() -> dict[int, int]:
-    """The same for four codes, ``[r << 8 | h0 << 4 | h1]``, every entry (256 of them)."""
-    table: dict[int, int] = {}
-    for r in range(16):
-        cards = [c for c in range(4) if r >> c & 1]
-        for owners in range(3 ** len(cards)):
-            h0 = h1 = k0 = k1 = 0
-            for i, c in enumerate(cards):
-                owner = owners // 3**i % 3  # h0, h1 or the third hand
-                if owner == 0:
-                    h0 |= 1 << c
-                    k0 |= 1 << i
-                elif owner == 1:
-                    h1 |= 1 << c
-                    k1 |= 1 << i
-            table[r << 8 | h0 << 4 | h1] = k0 | k1 << 27
-    return table
-
-
-_CHUNKS4 = _chunks4()
-
-
-_CHUNKS8 = _Chunks8()
-_TRUMP_BOUNDS = _TrumpBounds()
-
-
 class _Pack(dict[int, int]):
     """``[out << 12 | x]``: the bits of ``x`` at the places of ``out``'s bits, packed down to bit 0
     (``pext``; trumps shifted down to bit 0, as in :data:`_SURE`).  Filled on first use.
@@ -371,6 +345,24 @@ class _Pack(dict[int, int]):
 
 
 _PACK = _Pack()
+
+
+def _chunks4() -> dict[int, int]:
+    """As :class:`_Chunks8` for four codes, ``[r << 8 | h0 << 4 | h1]``, every entry (256 of them)."""
+    table: dict[int, int] = {}
+    for r in range(16):
+        for h0 in range(16):
+            for h1 in range(16):
+                if not (h0 | h1) & ~r and not h0 & h1:
+                    table[r << 8 | h0 << 4 | h1] = _PACK[r << 12 | h0] | _PACK[r << 12 | h1] << 27
+    return table
+
+
+_CHUNKS4 = _chunks4()
+
+
+_CHUNKS8 = _Chunks8()
+_TRUMP_BOUNDS = _TrumpBounds()
 
 
 def _trump_runs(hand: int, matadors: int) -> list[int]:
