@@ -459,13 +459,7 @@ class RuleOfThumbPlayer:
         return Play(choose_card(view))
 
     def _bid(self, view: SeatView) -> Action:
-        want = advised_bid(view.hand, sans_prendre_at=self.sans_prendre_at)
-        allowed = {a.kind for a in view.legal_actions if isinstance(a, Bid)}
-        if want == "sans-prendre" and "sans-prendre" in allowed:
-            return Bid("sans-prendre")
-        if want in ("play", "sans-prendre") and "play" in allowed:
-            return Bid("play")
-        return Bid("pass")
+        return _bid_for(view.hand, view.legal_actions, self.sans_prendre_at)
 
     def _exchange(self, view: SeatView) -> Action:
         assert view.trump is not None and view.ombre is not None
@@ -477,6 +471,17 @@ class RuleOfThumbPlayer:
     def _sure_of_vole(self, view: SeatView) -> bool:
         assert view.trump is not None
         return all(_is_master(c, view) for c in view.hand) and _trumps_out(view) == 0
+
+
+def _bid_for(hand: Sequence[Card], legal: Iterable[Action], sans_prendre_at: int) -> Bid:
+    """The rule-of-thumb bid (:func:`advised_bid`), or the best one below it that is still open."""
+    want = advised_bid(hand, sans_prendre_at=sans_prendre_at)
+    allowed = {a.kind for a in legal if isinstance(a, Bid)}
+    if want == "sans-prendre" and "sans-prendre" in allowed:
+        return Bid("sans-prendre")
+    if want in ("play", "sans-prendre") and "play" in allowed:
+        return Bid("play")
+    return Bid("pass")
 
 
 def _exchange_for(
@@ -694,7 +699,13 @@ class MonteCarloPlayer:
             for kind in allowed
             for trump in ([None] if kind == "pass" else [r.trump for r in cands[: self.trump_choices]])
         ]
-        starts = [self._bid_made(view, deal, kind, trump) for kind, trump in tries for deal in worlds]
+        # the others' bids do not depend on the trump this seat would name: one bidding a world and bid
+        bidden = {
+            (kind, w): self._bid_made(view, deal, kind) for kind in allowed for w, deal in enumerate(worlds)
+        }
+        starts = [
+            self._trump_named(bidden[kind, w], view.seat, trump) for kind, trump in tries for w in range(n)
+        ]
         finish = self.rollouts if self.rollouts is not None else _rollouts_by_rule_of_thumb
         gains = [r[view.seat] for r in finish(starts)]
         values: dict[str, float] = {}
@@ -731,9 +742,8 @@ class MonteCarloPlayer:
         hands[b] = tuple(sorted(cards[9:18], key=lambda c: c.index))
         return Deal((hands[0], hands[1], hands[2]), tuple(cards[18:]), view.dealer)
 
-    def _bid_made(self, view: SeatView, deal: Deal, kind: str, trump: Suit | None) -> GameState:
-        """The hand once this seat has bid ``kind`` now (and named ``trump`` if it plays) and the others
-        have bid by the rule of thumb: what its rollouts play out."""
+    def _bid_made(self, view: SeatView, deal: Deal, kind: str) -> GameState:
+        """The hand once this seat has bid ``kind`` now and the others have bid by the rule of thumb."""
         st = GameState(deal, rules=view.rules)
         for _seat, bid in view.bids:
             st.apply(bid)
@@ -741,9 +751,17 @@ class MonteCarloPlayer:
         while st.phase is Phase.BIDDING:
             seat = st.current_player
             assert seat is not None
-            st.apply(self._rot.choose(st.view(seat)))
-        if st.phase is Phase.TRUMP and st.current_player == view.seat and trump is not None:
-            st.apply(NameTrump(trump))
+            st.apply(_bid_for(st.hand(seat), st.legal_actions(), self._rot.sans_prendre_at))
+        return st
+
+    @staticmethod
+    def _trump_named(bidden: GameState, seat: int, trump: Suit | None) -> GameState:
+        """What a rollout plays out: the hand after the bidding, with ``trump`` named if ``seat`` is to
+        name one (a copy)."""
+        if not (bidden.phase is Phase.TRUMP and bidden.current_player == seat and trump is not None):
+            return bidden  # the rollouts leave the states they are given as they were
+        st = bidden.clone()
+        st.apply(NameTrump(trump))
         return st
 
     # -- play ------------------------------------------------------------------
