@@ -195,10 +195,12 @@ def _play(
         led = np.where(leading, 0, trick[:, 0])
         follow = block == block[rows, led][:, None]
         legal = _legal(hand, follow, is_trump, led, leading)
-        choice = np.where(
-            leading,
-            _lead(legal, hand, master, trumps_out, me == ombre, block, is_trump, low_key, master_key),
-            _follow(
+        # games begun together lead (and follow) together: work out only the choices some game needs
+        any_lead, all_lead = bool(leading.any()), bool(leading.all())
+        if any_lead:
+            lead = _lead(legal, hand, master, trumps_out, me == ombre, block, is_trump, low_key, master_key)
+        if not all_lead:
+            after = _follow(
                 legal,
                 follow,
                 is_trump,
@@ -212,8 +214,8 @@ def _play(
                 n_trick,
                 low_key,
                 rows,
-            ),
-        )
+            )
+        choice = lead if all_lead else after if not any_lead else np.where(leading, lead, after)
         active = ~done
         card = np.where(active, np.where(legal.sum(1) == 1, _top(legal), choice), 0)  # 0: a game over
         act = rows[active]
@@ -325,21 +327,23 @@ def _lead(
     top_is_master = master[rows, np.maximum(top, 0)]
     may_trump = trumps_out > 0
     # the Ombre: "begin with a Matador or two ... to fetch out those Trump" and count them (1665)
-    as_ombre = np.select(
-        [
-            has_trump & may_trump & top_is_master,
+    as_ombre = np.where(
+        has_trump & may_trump & top_is_master,
+        top,
+        np.where(
             has_master & ~may_trump,
-            has_trump & may_trump & (n_trumps > trumps_out),
-            has_master,
-            has_plain,
-        ],
-        [top, best_master, np.where(top_is_master, top, bottom), best_master, _least(plain, low_key)],
-        bottom,
+            best_master,
+            np.where(
+                has_trump & may_trump & (n_trumps > trumps_out),
+                np.where(top_is_master, top, bottom),
+                np.where(has_master, best_master, np.where(has_plain, _least(plain, low_key), bottom)),
+            ),
+        ),
     )
     # a defender: his winners, else the lowest of his longest plain suit (the first in suit order)
     counts = (plain[:, :, None] & (block[:, :, None] == np.arange(4))).sum(1)
     longest = plain & (block == counts.argmax(1)[:, None])
-    as_defender = np.select([has_master, has_plain], [best_master, _least(longest, low_key)], bottom)
+    as_defender = np.where(has_master, best_master, np.where(has_plain, _least(longest, low_key), bottom))
     out: I64 = np.where(is_ombre, as_ombre, as_defender)
     return out
 
@@ -372,10 +376,8 @@ def _follow(
     best_is_master = ~(same[rows, best] & unseen).any(1)  # a played card: none of its suit is unseen
     # a defender lets his fellow take the trick, covering with a sure winner if the Ombre is still to play
     for_fellow = np.where(~last & ~best_is_master & has_sure, low_sure, lowest)
-    own = np.select(
-        [has_winner & last, has_winner & has_sure, has_winner & defender, has_winner],
-        [low, low_sure, high, low],
-        lowest,
+    own = np.where(
+        has_winner, np.where(last, low, np.where(has_sure, low_sure, np.where(defender, high, low))), lowest
     )
     return np.where(defender & (best_seat != ombre), for_fellow, own)
 
