@@ -115,8 +115,9 @@ def finish_by_rule_of_thumb(states: Sequence[GameState]) -> Finished:
     declared = [st.vole_declared for st in states]
     if g:
         _play([states[i] for i in live], [actions[i] for i in live], tricks_won, declared, live)
+    played_here = set(live)
     returns = [
-        st.returns(finished=(tricks_won[i], declared[i])) if i in set(live) else st.returns()
+        st.returns(finished=(tricks_won[i], declared[i])) if i in played_here else st.returns()
         for i, st in enumerate(states)
     ]
     return Finished(actions, tricks_won, declared, returns)
@@ -133,7 +134,7 @@ def _play(
     go to ``tricks_won[live[k]]`` and ``declared[live[k]]``."""
     g = len(states)
     rows = np.arange(g)
-    trump = np.array([SUITS.index(st.trump) for st in states if st.trump is not None], dtype=np.int64)
+    trump = np.array([SUITS.index(st.trump or Suit.SPADES) for st in states], dtype=np.int64)  # all in play
     card_of = _CARD_OF[trump]
     block = _BLOCK[trump]
     is_trump = _TRUMP[trump]
@@ -152,7 +153,6 @@ def _play(
     ombre = np.zeros(g, dtype=np.int64)
     won = np.zeros((g, 3), dtype=np.int64)
     n_tricks = np.zeros(g, dtype=np.int64)
-    offered = np.ones(g, dtype=bool)  # no declaration still to be asked
     vole = np.zeros(g, dtype=bool)
     ask_at = np.full(g, 99, dtype=np.int64)  # the tricks played when the Ombre is asked about the vole
     pending = np.zeros(g, dtype=bool)
@@ -177,8 +177,7 @@ def _play(
         before = st.rules.vole_must_be_declared_before_trick
         pending[k] = st.phase is Phase.VOLE
         if before is not None and not st.vole_declared and len(st.tricks) < before - 1:
-            offered[k] = False
-            ask_at[k] = before - 1
+            ask_at[k] = before - 1  # not yet asked
     done = np.zeros(g, dtype=bool)
     steps: list[I64] = []
     vole_step = np.full(g, -1, dtype=np.int64)
@@ -237,8 +236,7 @@ def _play(
             n_tricks = n_tricks + end
             done |= end & ~hands.any(axis=(1, 2))
             # 1665: the Ombre who has won every trick so far is asked about the vole before the fifth
-            ask = end & ~done & ~offered & (n_tricks == ask_at) & (won[rows, ombre] == n_tricks)
-            offered |= end & (n_tricks >= ask_at)
+            ask = end & ~done & (n_tricks == ask_at) & (won[rows, ombre] == n_tricks)
             if ask.any():
                 vole[ask] = _sure_of_vole(hands, played, ombre, is_trump, above, rows)[ask]
                 vole_step[ask] = len(steps)
