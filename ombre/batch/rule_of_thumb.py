@@ -7,7 +7,7 @@ plays any number of them at once, one numpy operation over all the games at each
 choices as :func:`~ombre.engine.players.choose_card` (its lead, ``_is_master``, ``_trumps_out``,
 ``_lowest``, :func:`~ombre.engine.players.strength`), the same legal plays (following suit, the
 matadors' privilege) and the same winner of each trick, over each trump's codes
-(:data:`ombre.engine._core.TABLES_BY_INDEX`, where every suit as it counts in play is a run of codes,
+(``ombre.engine._core.TABLES_BY_INDEX``, where every suit as it counts in play is a run of codes,
 weakest first, and the trumps are the top run); the Ombre declares the vole when
 ``RuleOfThumbPlayer._sure_of_vole`` would.  Each hand is then settled by the game itself
 (:meth:`~ombre.engine.game.GameState.returns` of the tricks won), so the payments have one implementation.

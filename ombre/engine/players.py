@@ -613,7 +613,7 @@ class SolverEvaluator:
 
 #: Plays hands to their end with the rule of thumb at every seat and gives each one's returns
 #: (:meth:`~ombre.engine.game.GameState.returns`), leaving the states as they were: the Monte Carlo
-#: player's bid rollouts.  :func:`_rollouts_by_rule_of_thumb` plays them one by one;
+#: player's bid rollouts.  ``_rollouts_by_rule_of_thumb`` plays them one by one;
 #: ``ombre.batch.batch_rollouts`` (numpy) plays them all at once, with the same results.
 Rollouts = Callable[[Sequence[GameState]], list[list[float]]]
 
