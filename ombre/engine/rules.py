@@ -191,7 +191,9 @@ def is_matador(card: Card, trump: Suit | str) -> bool:
 
 #: by trump suit: the matadors, and their card indexes (made once: the rule of thumb asks of every card)
 _MATADORS: dict[Suit, tuple[Card, Card, Card]] = {t: (SPADILLE, manille(t), BASTO) for t in Suit}
-_MATADOR_INDEXES: dict[Suit, frozenset[int]] = {t: frozenset(c.index for c in m) for t, m in _MATADORS.items()}
+_MATADOR_INDEXES: dict[Suit, frozenset[int]] = {
+    t: frozenset(c.index for c in m) for t, m in _MATADORS.items()
+}
 
 
 def _power(card: Card, trump: Suit) -> int:
