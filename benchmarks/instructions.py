@@ -7,6 +7,8 @@ Usage::
     python benchmarks/instructions.py --playouts       # random playouts, 2,000 hands
     python benchmarks/instructions.py --playouts 5000  # 5,000 hands
     python benchmarks/instructions.py --batch          # the batch engine (numpy), 51,200 hands
+    python benchmarks/instructions.py --mc-bid         # the Monte Carlo player's bid, 10 of them
+    python benchmarks/instructions.py --mc-bid-batch   # the same bids, rollouts in a batch (numpy)
 
 Prints one figure.  For the solver, ``solve_instructions_g value G``: the
 instructions that solving ``random_position(0)`` ... ``random_position(N - 1)``
@@ -15,6 +17,9 @@ For the playouts, ``playout_instructions_k value K``: the instructions of
 ``_core.playouts(N, seed=1)`` (the run ``benchmarks/run.py`` times) per hand; for the
 batch engine, ``batch_instructions_k``, those of ``ombre.batch.playouts(N, seed=1)`` a hand
 (numpy's memory traffic, a large part of its time, is not in the count).
+For the Monte Carlo player's bid, ``mc_bid_instructions_m`` (``mc_bid_batch_instructions_m`` with its
+rollouts in a batch): the instructions a bid, over the views ``benchmarks/run.py``'s ``mc_bid`` times
+(deal ``mc-bid-I``, the eldest hand to speak first).
 Each is counted by valgrind's callgrind, less those of a run that only imports.
 Unlike ``solve_median_ms`` and ``playouts_per_s`` the count is the same from run
 to run, so it shows gains of 1% that timings on a shared machine hide.  It needs
@@ -52,6 +57,20 @@ if {run}:
     batch.playouts({n}, seed=1)
 """
 
+MC_BID = """
+from ombre.engine.game import Deal, GameState
+from ombre.engine.players import make_player
+{make}
+deals = [Deal.random(seed=f"mc-bid-{{i}}", dealer=i % 3) for i in range({n})]
+views = [GameState(d).view(d.eldest) for d in deals]
+make(0).choose(views[0])
+if {run}:
+    for i, view in enumerate(views):
+        make(i).choose(view)
+"""
+MC_BID_SCALAR = "make = lambda i: make_player('monte-carlo', seed=i)"
+MC_BID_BATCH = "from ombre.batch import monte_carlo_player as make"
+
 
 def count(template: str, n: int, run: bool) -> int:
     """Instructions of one run of ``template`` (:data:`SOLVE` or :data:`PLAYOUTS`) under callgrind."""
@@ -66,17 +85,26 @@ def count(template: str, n: int, run: bool) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
-    mode = args[0] if args and args[0] in ("--playouts", "--batch") else ""
+    modes = ("--playouts", "--batch", "--mc-bid", "--mc-bid-batch")
+    mode = args[0] if args and args[0] in modes else ""
     if mode:
         args = args[1:]
     if len(args) > 1 or (args and not args[0].isdigit()):
-        print("usage: python benchmarks/instructions.py [--playouts | --batch] [N]", file=sys.stderr)
+        print(f"usage: python benchmarks/instructions.py [{' | '.join(modes)}] [N]", file=sys.stderr)
         return 2
-    n = int(args[0]) if args else {"--playouts": 2000, "--batch": 51_200}.get(mode, 30)
+    n = (
+        int(args[0])
+        if args
+        else {"--playouts": 2000, "--batch": 51_200, "--mc-bid": 10, "--mc-bid-batch": 10}.get(mode, 30)
+    )
     if shutil.which("valgrind") is None:
         print("benchmarks: valgrind is not installed (Debian: apt-get install valgrind)", file=sys.stderr)
         return 1
-    template = {"--playouts": PLAYOUTS, "--batch": BATCH}.get(mode, SOLVE)
+    bids = {
+        "--mc-bid": MC_BID.replace("{make}", MC_BID_SCALAR),
+        "--mc-bid-batch": MC_BID.replace("{make}", MC_BID_BATCH),
+    }
+    template = {"--playouts": PLAYOUTS, "--batch": BATCH, **bids}.get(mode, SOLVE)
     try:
         cost = count(template, n, True) - count(template, n, False)
     except RuntimeError as err:
@@ -86,6 +114,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"playout_instructions_k {cost / n / 1e3:.1f} K", flush=True)
     elif mode == "--batch":
         print(f"batch_instructions_k {cost / n / 1e3:.1f} K", flush=True)
+    elif mode in bids:
+        name = "mc_bid_batch_instructions_m" if mode == "--mc-bid-batch" else "mc_bid_instructions_m"
+        print(f"{name} {cost / n / 1e6:.1f} M", flush=True)
     else:
         print(f"solve_instructions_g {cost / 1e9:.3f} G", flush=True)
     return 0

@@ -20,7 +20,7 @@ import argparse
 import re
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 Figure = tuple[str, float, str]
@@ -204,9 +204,13 @@ def bench_tournament(quick: bool) -> list[Figure]:
     """
     from ombre.engine.players import match, tournament
 
+    try:  # with numpy the Monte Carlo player's bid rollouts are played at once: the same results
+        from ombre.batch import FACTORIES as factories
+    except ImportError:
+        factories = None
     deals = 24 if quick else 240
     t0 = time.process_time()
-    r = tournament(deals, seed=0)
+    r = tournament(deals, seed=0, factories=factories)
     secs = time.process_time() - t0
     short = {"monte-carlo": "strong", "rule-of-thumb": "rule_of_thumb", "random": "random"}
     figures: list[Figure] = [("tournament_deals", r.deals, "deals"), ("tournament_hands", r.hands, "hands")]
@@ -235,7 +239,7 @@ def bench_tournament(quick: bool) -> list[Figure]:
     ]
 
     t0 = time.process_time()
-    duel = match(deals, seed=0)
+    duel = match(deals, seed=0, factories=factories)
     secs = time.process_time() - t0
     m, lo, hi = duel.difference()
     figures += [
@@ -310,6 +314,53 @@ def bench_mc(quick: bool) -> list[Figure]:
         ("mc_move_dd_agree", round(100 * agree / n, 1), "%"),
         ("mc_move_dd_loss", round(loss / n, 3), "outcome_steps/move"),
     ]
+
+
+def bench_mc_bid(quick: bool) -> list[Figure]:
+    """The Monte Carlo player's bid (median CPU ms), its rollouts played one by one and in a batch.
+
+    The views are seeded: deal ``mc-bid-I``, the eldest hand to speak first.  Each bid is made by a
+    fresh ``make_player("monte-carlo", seed=I)`` and, with numpy, by ``ombre.batch.monte_carlo_player(I)``
+    (the same bid: checked here), each timed once.  ``mc_bid_rollouts``, the hands played out for one
+    bid (``bid_samples`` worlds for each bid and trump tried), does not depend on the machine.
+    """
+    import statistics
+
+    from ombre.engine.game import Deal, GameState
+    from ombre.engine.players import MonteCarloPlayer, _rollouts_by_rule_of_thumb, make_player
+
+    try:
+        from ombre.batch import monte_carlo_player
+    except ImportError:  # numpy is optional
+        monte_carlo_player = None
+    scalar: list[float] = []
+    batch: list[float] = []
+    rollouts: list[int] = []  # the hands each bid played out
+
+    def counted(states: Sequence[GameState]) -> list[list[float]]:
+        rollouts.append(len(states))
+        return _rollouts_by_rule_of_thumb(states)
+
+    for i in range(10 if quick else 40):
+        deal = Deal.random(seed=f"mc-bid-{i}", dealer=i % 3)
+        view = GameState(deal).view(deal.eldest)
+        player = make_player("monte-carlo", seed=i)
+        t0 = time.process_time()
+        bid = player.choose(view)
+        scalar.append(time.process_time() - t0)
+        assert MonteCarloPlayer(seed=i, rollouts=counted).choose(view) == bid
+        if monte_carlo_player is not None:
+            fast = monte_carlo_player(i)
+            t0 = time.process_time()
+            assert fast.choose(view) == bid
+            batch.append(time.process_time() - t0)
+    figures: list[Figure] = [
+        ("mc_bid_median_ms", round(statistics.median(scalar) * 1000, 1), "ms"),
+        ("mc_bid_rollouts", statistics.median(rollouts), "hands/bid"),
+    ]
+    if batch:
+        figures.append(("mc_bid_batch_median_ms", round(statistics.median(batch) * 1000, 1), "ms"))
+    return figures
 
 
 def bench_solve(quick: bool) -> list[Figure]:
@@ -671,6 +722,7 @@ GROUPS: dict[str, Callable[[bool], list[Figure]]] = {
     "playouts": bench_playouts,
     "tournament": bench_tournament,
     "mc": bench_mc,
+    "mc_bid": bench_mc_bid,
     "book": bench_book,
     "replay": bench_replay,
     "solve": bench_solve,

@@ -845,20 +845,26 @@ class GameState:
             return None
         return result_of(s.tricks_won, s.ombre)
 
-    def settlement(self) -> Settlement:
-        """Who pays what, and what is left in the pool, under this state's rule set."""
-        if not self.is_terminal():
+    def settlement(self, *, finished: tuple[tuple[int, int, int], bool] | None = None) -> Settlement:
+        """Who pays what, and what is left in the pool, under this state's rule set.
+
+        ``finished``: the tricks each seat won and whether the vole was declared, for a hand in play
+        that was played to its end elsewhere (the batch engine plays many at once, :mod:`ombre.batch`),
+        settled as if its cards had been played here.
+        """
+        if finished is None and not self.is_terminal():
             raise IllegalActionError("the hand is not over; there is nothing to settle yet")
         s = self._s
+        tricks_won, vole_declared = finished if finished is not None else (s.tricks_won, s.vole_declared)
         passes = tuple(seat for seat, b in s.bids if b.kind == "pass")
         return settle(
             self.rules,
             ombre=s.ombre,
-            tricks_won=s.tricks_won,
+            tricks_won=tricks_won,
             hands_at_play=self.hands_at_play,
             trump=s.trump,
             sans_prendre=s.sans_prendre,
-            vole_declared=s.vole_declared,
+            vole_declared=vole_declared,
             passes=passes,
             eldest=self.deal.eldest if s.bids else None,
             taken_in=s.taken_in,
@@ -871,14 +877,15 @@ class GameState:
         st = self.settlement()
         return {self.players[seat]: st.net[seat].as_dict(self.rules.units) for seat in range(3)}
 
-    def returns(self) -> list[float]:
+    def returns(self, *, finished: tuple[tuple[int, int, int], bool] | None = None) -> list[float]:
         """Each seat's net gain in the smallest unit (pence or counters), OpenSpiel style.
 
-        They do not sum to zero: the pool takes or gives the difference.
+        They do not sum to zero: the pool takes or gives the difference.  ``finished``: as for
+        :meth:`settlement`, the end of a hand played elsewhere.
         """
-        if not self.is_terminal():
+        if finished is None and not self.is_terminal():
             return [0.0, 0.0, 0.0]
-        st = self.settlement()
+        st = self.settlement(finished=finished)
         return [float(st.net[seat].value(self.rules)) for seat in range(3)]
 
     def zero_sum_returns(self) -> list[float]:

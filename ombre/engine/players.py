@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -459,13 +459,7 @@ class RuleOfThumbPlayer:
         return Play(choose_card(view))
 
     def _bid(self, view: SeatView) -> Action:
-        want = advised_bid(view.hand, sans_prendre_at=self.sans_prendre_at)
-        allowed = {a.kind for a in view.legal_actions if isinstance(a, Bid)}
-        if want == "sans-prendre" and "sans-prendre" in allowed:
-            return Bid("sans-prendre")
-        if want in ("play", "sans-prendre") and "play" in allowed:
-            return Bid("play")
-        return Bid("pass")
+        return _bid_for(view.hand, view.legal_actions, self.sans_prendre_at)
 
     def _exchange(self, view: SeatView) -> Action:
         assert view.trump is not None and view.ombre is not None
@@ -477,6 +471,17 @@ class RuleOfThumbPlayer:
     def _sure_of_vole(self, view: SeatView) -> bool:
         assert view.trump is not None
         return all(_is_master(c, view) for c in view.hand) and _trumps_out(view) == 0
+
+
+def _bid_for(hand: Sequence[Card], legal: Iterable[Action], sans_prendre_at: int) -> Bid:
+    """The rule-of-thumb bid (:func:`advised_bid`), or the best one below it that is still open."""
+    want = advised_bid(hand, sans_prendre_at=sans_prendre_at)
+    allowed = {a.kind for a in legal if isinstance(a, Bid)}
+    if want == "sans-prendre" and "sans-prendre" in allowed:
+        return Bid("sans-prendre")
+    if want in ("play", "sans-prendre") and "play" in allowed:
+        return Bid("play")
+    return Bid("pass")
 
 
 def _exchange_for(
@@ -606,6 +611,13 @@ class SolverEvaluator:
         return {c: sign * v for c, v in solver.analyse(position).items()}
 
 
+#: Plays hands to their end with the rule of thumb at every seat and gives each one's returns
+#: (:meth:`~ombre.engine.game.GameState.returns`), leaving the states as they were: the Monte Carlo
+#: player's bid rollouts.  ``_rollouts_by_rule_of_thumb`` plays them one by one;
+#: ``ombre.batch.batch_rollouts`` (numpy) plays them all at once, with the same results.
+Rollouts = Callable[[Sequence[GameState]], list[list[float]]]
+
+
 @dataclass
 class MonteCarloPlayer:
     """Perfect-information Monte Carlo: sample hidden cards, solve each world double dummy, play the best.
@@ -617,6 +629,8 @@ class MonteCarloPlayer:
     with the best average gain, and names the trump (of the two the 1665
     reckoning likes best) that did better in those worlds.  (A double-dummy solve here would credit the
     defenders with sight of every card and make the player far too timid.)
+    The rollouts of one decision are independent hands: ``rollouts``, if given, plays them all at
+    once (``ombre.batch.batch_rollouts``, with numpy; the same results), else they are played one by one.
 
     *Play.*  For each decision in play, ``samples`` worlds are dealt (see
     :func:`sample_world`) and each is solved double dummy (the
@@ -639,6 +653,7 @@ class MonteCarloPlayer:
     trump_choices: int = 2
     name: str = "Monte Carlo"
     evaluator: Evaluator = field(default_factory=SolverEvaluator)
+    rollouts: Rollouts | None = None
     _rng: random.Random = field(init=False, repr=False)
     _rot: RuleOfThumbPlayer = field(init=False, repr=False)
     _hand_key: object = field(init=False, repr=False, default=None)
@@ -679,16 +694,28 @@ class MonteCarloPlayer:
             allowed.remove("sans-prendre")  # not worth simulating without a strong hand
         worlds = [self._world(view) for _ in range(self.bid_samples)]
         n = len(worlds)
+        tries = [
+            (kind, trump)
+            for kind in allowed
+            for trump in ([None] if kind == "pass" else [r.trump for r in cands[: self.trump_choices]])
+        ]
+        # the others' bids do not depend on the trump this seat would name: one bidding a world and bid
+        bidden = {
+            (kind, w): self._bid_made(view, deal, kind) for kind in allowed for w, deal in enumerate(worlds)
+        }
+        starts = [
+            self._trump_named(bidden[kind, w], view.seat, trump) for kind, trump in tries for w in range(n)
+        ]
+        finish = self.rollouts if self.rollouts is not None else _rollouts_by_rule_of_thumb
+        gains = [r[view.seat] for r in finish(starts)]
         values: dict[str, float] = {}
         plans: dict[str, Suit] = {}
-        for kind in allowed:
-            trumps = [None] if kind == "pass" else [r.trump for r in cands[: self.trump_choices]]
-            for trump in trumps:
-                v = sum(self._rollout(view, deal, kind, trump) for deal in worlds) / n
-                if kind not in values or v > values[kind]:
-                    values[kind] = v
-                    if trump is not None:
-                        plans[kind] = trump
+        for i, (kind, trump) in enumerate(tries):
+            v = sum(gains[i * n : i * n + n]) / n
+            if kind not in values or v > values[kind]:
+                values[kind] = v
+                if trump is not None:
+                    plans[kind] = trump
         self._plans[tuple(view.hand)] = plans
         return values
 
@@ -715,9 +742,8 @@ class MonteCarloPlayer:
         hands[b] = tuple(sorted(cards[9:18], key=lambda c: c.index))
         return Deal((hands[0], hands[1], hands[2]), tuple(cards[18:]), view.dealer)
 
-    def _rollout(self, view: SeatView, deal: Deal, kind: str, trump: Suit | None) -> float:
-        """This seat's gain if it bids ``kind`` now (naming ``trump`` if it plays) and everyone
-        then plays by the rule of thumb."""
+    def _bid_made(self, view: SeatView, deal: Deal, kind: str) -> GameState:
+        """The hand once this seat has bid ``kind`` now and the others have bid by the rule of thumb."""
         st = GameState(deal, rules=view.rules)
         for _seat, bid in view.bids:
             st.apply(bid)
@@ -725,11 +751,18 @@ class MonteCarloPlayer:
         while st.phase is Phase.BIDDING:
             seat = st.current_player
             assert seat is not None
-            st.apply(self._rot.choose(st.view(seat)))
-        if st.phase is Phase.TRUMP and st.current_player == view.seat and trump is not None:
-            st.apply(NameTrump(trump))
-        _finish_by_rule_of_thumb(st, self._rot)
-        return st.returns()[view.seat]
+            st.apply(_bid_for(st.hand(seat), st.legal_actions(), self._rot.sans_prendre_at))
+        return st
+
+    @staticmethod
+    def _trump_named(bidden: GameState, seat: int, trump: Suit | None) -> GameState:
+        """What a rollout plays out: the hand after the bidding, with ``trump`` named if ``seat`` is to
+        name one (a copy)."""
+        if not (bidden.phase is Phase.TRUMP and bidden.current_player == seat and trump is not None):
+            return bidden  # the rollouts leave the states they are given as they were
+        st = bidden.clone()
+        st.apply(NameTrump(trump))
+        return st
 
     # -- play ------------------------------------------------------------------
 
@@ -755,10 +788,22 @@ class MonteCarloPlayer:
         return [(c, totals[c] / self.samples) for c in ranked]
 
 
-def _finish_by_rule_of_thumb(state: GameState, rot: RuleOfThumbPlayer) -> None:
-    """Play ``state`` to the end with the rule of thumb at every seat (exchanges without building views)."""
+def _rollouts_by_rule_of_thumb(states: Sequence[GameState]) -> list[list[float]]:
+    """Each state played out by the rule of thumb at every seat, one at a time: its returns."""
+    rot = RuleOfThumbPlayer()
+    out = []
+    for st in states:
+        st = st.clone()
+        _finish_by_rule_of_thumb(st, rot)
+        out.append(st.returns())
+    return out
+
+
+def _finish_by_rule_of_thumb(state: GameState, rot: RuleOfThumbPlayer, *, until_play: bool = False) -> None:
+    """Play ``state`` to the end with the rule of thumb at every seat (exchanges without building views);
+    with ``until_play``, only until the play begins (or the hand is passed out)."""
     rules = state.rules
-    while not state.is_terminal():
+    while not state.is_terminal() and not (until_play and state.phase in (Phase.PLAY, Phase.VOLE)):
         seat = state.current_player
         assert seat is not None
         if state.phase is Phase.EXCHANGE and state.trump is not None and state.ombre is not None:
@@ -915,6 +960,7 @@ def tournament(
     rules: str = "1665",
     *,
     progress: Callable[[int, int], None] | None = None,
+    factories: Mapping[str, Callable[[int], Player]] | None = None,
 ) -> TournamentResult:
     """Seat three kinds of player at ``deals`` seeded deals, each deal played three times.
 
@@ -922,7 +968,9 @@ def tournament(
     the table, turning one way on even deals and the other on odd ones, so
     nobody always plays just after the same opponent).  A player's score for
     a deal is its mean zero-sum gain over the three hands
-    (:meth:`~ombre.engine.game.GameState.zero_sum_returns`).
+    (:meth:`~ombre.engine.game.GameState.zero_sum_returns`).  ``factories`` make some kinds'
+    players in place of :data:`PLAYER_KINDS`'s, from the seed: ``ombre.batch.monte_carlo_player``
+    makes the same decisions as the ``monte-carlo`` kind, its bid rollouts played at once with numpy.
 
     >>> r = tournament(2, seed=1, kinds=("rule-of-thumb", "random", "rule-of-thumb"))
     Traceback (most recent call last):
@@ -934,7 +982,7 @@ def tournament(
     if deals < 2:
         raise OmbreError("a tournament needs at least two deals")
     rs = get_rules(rules)
-    players = {k: make_player(k, seed) for k in kinds}
+    players = {k: make_player(k, seed, factories) for k in kinds}
     per_deal: dict[str, list[float]] = {k: [] for k in kinds}
     ombre_hands = dict.fromkeys(kinds, 0)
     ombre_wins = dict.fromkeys(kinds, 0)
@@ -1044,6 +1092,7 @@ def match(
     rules: str = "1665",
     *,
     progress: Callable[[int, int], None] | None = None,
+    factories: Mapping[str, Callable[[int], Player]] | None = None,
 ) -> MatchResult:
     """Play ``challenger`` against ``baseline`` as in duplicate bridge: same deal, same seat, same opponents.
 
@@ -1056,6 +1105,7 @@ def match(
     (:meth:`~ombre.engine.game.GameState.zero_sum_returns`), so what goes into the pool is
     charged to all three seats alike.  This head-to-head match, not the three-way
     :func:`tournament`, compares two players: in a tournament both also play a third.
+    ``factories``: as for :func:`tournament`.
 
     >>> r = match(2, seed=3, challenger="random")
     >>> r.deals, r.hands, r.verdict() in ("challenger", "baseline", "undecided")
@@ -1070,7 +1120,7 @@ def match(
     if deals < 2:
         raise OmbreError("a match needs at least two deals")
     rs = get_rules(rules)
-    ch, base = make_player(challenger, seed), make_player(baseline, seed)
+    ch, base = make_player(challenger, seed, factories), make_player(baseline, seed, factories)
     per_deal: list[float] = []
     same = ch_ombre = ch_wins = base_ombre = base_wins = both = both_ch = both_base = 0
     for i in range(deals):
@@ -1125,12 +1175,17 @@ PLAYER_KINDS: dict[str, Callable[[int], Player]] = {
 }
 
 
-def make_player(kind: str, seed: int = 0) -> Player:
-    """A player of kind ``random``, ``rule-of-thumb`` or ``monte-carlo``.
+def make_player(
+    kind: str, seed: int = 0, factories: Mapping[str, Callable[[int], Player]] | None = None
+) -> Player:
+    """A player of kind ``random``, ``rule-of-thumb`` or ``monte-carlo`` (made by ``factories[kind]``
+    if given there).
 
     >>> make_player("random").name
     'random'
     """
+    if factories is not None and kind in factories:
+        return factories[kind](seed)
     try:
         return PLAYER_KINDS[kind](seed)
     except KeyError:

@@ -179,12 +179,21 @@ def matadors(trump: Suit | str) -> tuple[Card, Card, Card]:
     >>> [c.title(Suit.DIAMONDS) for c in matadors(Suit.DIAMONDS)]
     ['Spadille', 'Manille', 'Basto']
     """
-    return (SPADILLE, manille(trump), BASTO)
+    return _MATADORS[as_suit(trump, "trump")]
 
 
 def is_matador(card: Card, trump: Suit | str) -> bool:
     """True for Spadille, Manille and Basto (1665, "Of the Matadors")."""
-    return card in matadors(trump)
+    if not isinstance(trump, Suit):
+        trump = as_suit(trump, "trump")
+    return card.index in _MATADOR_INDEXES[trump]
+
+
+#: by trump suit: the matadors, and their card indexes (made once: the rule of thumb asks of every card)
+_MATADORS: dict[Suit, tuple[Card, Card, Card]] = {t: (SPADILLE, manille(t), BASTO) for t in Suit}
+_MATADOR_INDEXES: dict[Suit, frozenset[int]] = {
+    t: frozenset(c.index for c in m) for t, m in _MATADORS.items()
+}
 
 
 def _power(card: Card, trump: Suit) -> int:

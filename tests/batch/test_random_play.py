@@ -8,7 +8,7 @@ from ombre.engine import _core
 from ombre.engine.cards import DECK
 from ombre.engine.game import GameState
 
-batch = pytest.importorskip("ombre.batch")
+batch = pytest.importorskip("ombre.batch.random_play")
 
 
 @pytest.mark.parametrize(("n", "seed"), [(1, 0), (63, 3), (64, 5), (65, 8), (301, 13), (1000, 21)])
