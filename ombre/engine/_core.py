@@ -406,9 +406,11 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
         if record is not None:
             log = []
             record.append((bytes(perms[places_a.start : places_c.stop]), ti, log))
+        # the last place of a seat's cards still in hand: the same for every seat (see the trick's end)
+        r = 8
         # a trick's word, for the plays after the leader's
         for w in plays:
-            c0 = la.pop()
+            c0 = la[r]
             # the best card so far and whose it is: 0 the leader, 1 and 2 the others
             best = c0
             win = 0
@@ -429,7 +431,7 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
                         best = c1
                         win = 1
                 else:
-                    c1 = lb.pop()
+                    c1 = lb[r]
                     if c1 >= tbase:  # a trump beats a plain lead
                         tb -= tbit[c1]
                         best = c1
@@ -445,7 +447,7 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
                     if c2 > best:  # a trump played before is above any plain card
                         win = 2
                 else:
-                    c2 = lc.pop()
+                    c2 = lc[r]
                     if c2 >= tbase:
                         tc -= tbit[c2]
                         if c2 > best:
@@ -467,7 +469,7 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
                     if c1 > best:
                         best = c1
                         win = 1
-                elif (c1 := lb.pop()) >= tbase:  # a privileged matador, which may win
+                elif (c1 := lb[r]) >= tbase:  # a privileged matador, which may win
                     tb -= tbit[c1]
                     if c1 > best:
                         best = c1
@@ -481,7 +483,7 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
                     tc -= tbit[c2]
                     if c2 > best:
                         win = 2
-                elif (c2 := lc.pop()) >= tbase:
+                elif (c2 := lc[r]) >= tbase:
                     tc -= tbit[c2]
                     if c2 > best:
                         win = 2
@@ -501,6 +503,9 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
                     la, lb, lc = lc, la, lb
                     lead = after2[lead]
             won += lead
+            # a card read at the last place stays there, past the cards still in hand, and a card chosen
+            # is removed: so each seat has ``r`` cards left, at places ``0 .. r - 1``
+            r -= 1
         # the last trick: a card beats the best so far if above it and of the block led or a trump
         c0, c1, c2 = la[0], lb[0], lc[0]
         if log is not None:
