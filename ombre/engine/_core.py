@@ -407,9 +407,8 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
             # a trick's word, for the plays after the leader's
             for w in plays:
                 c0 = la[r]
-                # the best card so far and whose it is: 0 the leader, 1 and 2 the others
+                # the best card so far, which tells whose it is (the codes differ)
                 best = c0
-                win = 0
                 if c0 < tbase:
                     pa -= pbit[c0]
                     fm = follow[c0]
@@ -425,13 +424,11 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
                         pb -= pbit[c1]
                         if c1 > best:
                             best = c1
-                            win = 1
                     else:
                         c1 = lb[r]
                         if c1 >= tbase:  # a trump beats a plain lead
                             tb -= tbit[c1]
                             best = c1
-                            win = 1
                         else:
                             pb -= pbit[c1]
                     lg = pc & fm
@@ -441,13 +438,13 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
                         lc.remove(c2)
                         pc -= pbit[c2]
                         if c2 > best:  # a trump played before is above any plain card
-                            win = 2
+                            best = c2
                     else:
                         c2 = lc[r]
                         if c2 >= tbase:
                             tc -= tbit[c2]
                             if c2 > best:
-                                win = 2
+                                best = c2
                         else:
                             pc -= pbit[c2]
                 else:
@@ -464,12 +461,10 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
                         tb -= tbit[c1]
                         if c1 > best:
                             best = c1
-                            win = 1
                     elif (c1 := lb[r]) >= tbase:  # a privileged matador, which may win
                         tb -= tbit[c1]
                         if c1 > best:
                             best = c1
-                            win = 1
                     else:  # a plain card is below a trump led
                         pb -= pbit[c1]
                     if tc & pv:
@@ -478,17 +473,17 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
                         lc.remove(c2)
                         tc -= tbit[c2]
                         if c2 > best:
-                            win = 2
+                            best = c2
                     elif (c2 := lc[r]) >= tbase:
                         tc -= tbit[c2]
                         if c2 > best:
-                            win = 2
+                            best = c2
                     else:
                         pc -= pbit[c2]
                 if log is not None:
                     log += (c0, c1, c2)
-                if win:
-                    if win == 1:
+                if best != c0:
+                    if best == c1:
                         pa, pb, pc = pb, pc, pa
                         ta, tb, tc = tb, tc, ta
                         la, lb, lc = lb, lc, la
