@@ -352,12 +352,10 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
         pack = pack_batch if batch == _BATCH else struct.Struct(f"<{40 * batch}d").pack
         dealing = randbytes(160 * batch)
         words = _PLAYS.iter_unpack(randbytes(4 * _PLAY_WORDS * batch))
-        raw = bytearray(deal_keys[: 320 * batch])
-        raw[1::8] = dealing[0::4]
-        raw[2::8] = dealing[1::4]
-        raw[3::8] = dealing[2::4]
-        raw[4::8] = dealing[3::4]
-        keys = array("d", raw).tolist()
+        # the words written into the keys (measured: 0.14 K instructions a hand fewer than four byte slices)
+        slots = array("I", deal_keys[: 320 * batch + 8])
+        slots[1 : 80 * batch : 2] = array("I", dealing)
+        keys = array("d", slots.tobytes()[3 : 320 * batch + 3]).tolist()
         keys.sort()
         # the sorted keys' low bytes: ``code + 40 * (hand % _GROUP)``, distinct in a group of six hands
         low = pack(*keys)[0::8]
@@ -548,8 +546,13 @@ _LOW2 = bytes(b & 3 for b in range(256))
 #: so that the keys are positive floats, finite and normal, and sort hand by hand
 _DEAL_TOPS = b"".join(bytes([12 + i]) * 40 for i in range(_BATCH))
 #: the dealing keys of a batch before their random words (bytes 1 to 4) are written: the code plus 40 for
-#: each hand before it in its group (:data:`_GROUP`), then the top
-_DEAL_KEYS = b"".join(bytes([c % (40 * _GROUP), 0, 0, 0, 0, 0, 0, top]) for c, top in enumerate(_DEAL_TOPS))
+#: each hand before it in its group (:data:`_GROUP`), then the top; after three bytes, so that each key's
+#: word is a 32-bit item of an array over them (the odd items: written all at once), and five after
+_DEAL_KEYS = (
+    bytes(3)
+    + b"".join(bytes([c % (40 * _GROUP), 0, 0, 0, 0, 0, 0, top]) for c, top in enumerate(_DEAL_TOPS))
+    + bytes(5)
+)
 
 
 def _counted(codes: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
