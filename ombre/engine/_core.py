@@ -340,180 +340,174 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
     low2 = _LOW2
     pack_batch = _PACK_BATCH
     seat_places = _SEAT_PLACES
+    group_cuts = _GROUP_CUTS
     # tally[won]: hands by the tricks won, kept as one number (see ``lead``)
     tally = [0] * 100
-    batch = j = 0
-    trumps = b""
-    perms = bytearray()
-    groups: list[tuple[int, int, int]] = []
     xa = xb = xc = 0
-    next_plays = _PLAYS.iter_unpack(b"").__next__
-    for hand_no in range(n):
-        if j == batch:
-            # random bytes for a batch of hands: a trump, 40 dealing keys and nine words for the plays a hand;
-            # the keys sorted once for the whole batch, as their top bytes keep the hands apart
-            batch = min(_BATCH, n - hand_no)
-            j = 0
-            trumps = randbytes(batch).translate(low2)
-            pack = pack_batch if batch == _BATCH else struct.Struct(f"<{40 * batch}d").pack
-            dealing = randbytes(160 * batch)
-            next_plays = _PLAYS.iter_unpack(randbytes(4 * _PLAY_WORDS * batch)).__next__
-            raw = bytearray(deal_keys[: 320 * batch])
-            raw[1::8] = dealing[0::4]
-            raw[2::8] = dealing[1::4]
-            raw[3::8] = dealing[2::4]
-            raw[4::8] = dealing[3::4]
-            keys = array("d", raw).tolist()
-            keys.sort()
-            # the sorted keys' low bytes: ``code + 40 * (hand % _GROUP)``, distinct in a group of six hands
-            low = pack(*keys)[0::8]
-            perms = bytearray(low).translate(mod40)
-            # by group of six hands, each seat's cards as one binary numeral read from one scatter of the
-            # seats over the low bytes (``bytes.maketrans``): its digit ``40 * hand + code`` from the end is
-            # 1 where the seat holds the code in that hand
-            groups = []
-            for g in range(0, 40 * batch, 40 * _GROUP):
-                part = low[g : g + 40 * _GROUP]
+    for first in range(0, n, _BATCH):
+        # random bytes for a batch of hands: a trump, 40 dealing keys and nine words for the plays a hand;
+        # the keys sorted once for the whole batch, as their top bytes keep the hands apart
+        batch = min(_BATCH, n - first)
+        trumps = randbytes(batch).translate(low2)
+        pack = pack_batch if batch == _BATCH else struct.Struct(f"<{40 * batch}d").pack
+        dealing = randbytes(160 * batch)
+        words = _PLAYS.iter_unpack(randbytes(4 * _PLAY_WORDS * batch))
+        # the words written into the keys (measured: 0.14 K instructions a hand fewer than four byte slices)
+        slots = array("I", deal_keys[: 320 * batch + 8])
+        slots[1 : 80 * batch : 2] = array("I", dealing)
+        keys = array("d", slots.tobytes()[3 : 320 * batch + 3]).tolist()
+        keys.sort()
+        # the sorted keys' low bytes: ``code + 40 * (hand % _GROUP)``, distinct in a group of six hands
+        low = pack(*keys)[0::8]
+        perms = bytearray(low).translate(mod40)
+        # by hand: its trump, its seats' places in ``perms`` (the deal: a uniformly random order of the 40
+        # codes, nine to each seat), the words of its first eight tricks, and for the first hand of each
+        # group of six the group's places in ``low`` (None for the others)
+        # (zip stops at the batch's hands: the tables are a full batch's)
+        for ti, (places_a, places_b, places_c), plays, cut in zip(  # noqa: B905
+            trumps, seat_places, words, group_cuts
+        ):
+            if cut is None:
+                # the numerals of the hand's group, the hand's forty digits last
+                xa >>= 40
+                xb >>= 40
+                xc >>= 40
+            else:
+                # each seat's cards in six hands as one binary numeral read from one scatter of the seats
+                # over the low bytes (``bytes.maketrans``): its digit ``40 * hand + code`` from the end is
+                # 1 where the seat holds the code in that hand
+                part = low[cut]
                 digits = maketrans(part, seat_chars[: len(part)])[len(part) - 1 :: -1]
-                ab, bb, cb = digits.translate(bin_a), digits.translate(bin_b), digits.translate(bin_c)
-                groups.append((int(ab, 2), int(bb, 2), int(cb, 2)))
-        ti = trumps[j]
-        # the deal: a uniformly random order of the 40 codes, nine to each seat (its places in ``perms``)
-        places_a, places_b, places_c = seat_places[j]
-        plays = next_plays()  # the words of its first eight tricks
-        # the numerals of the hand's group, the hand's forty digits last
-        if j % _GROUP:
-            xa >>= 40
-            xb >>= 40
-            xc >>= 40
-        else:
-            xa, xb, xc = groups[j // _GROUP]
-        j += 1
-        # the seats' cards as the leader ("a") and the two players after him, in the dealt order
-        la, lb, lc = perms[places_a], perms[places_b], perms[places_c]
-        follow, tbase, plain, tbit, tchoose, must, ends = spaces[ti]
-        # and two bit sets a seat, each below 2**30 so that Python's one-digit fast paths serve them: its
-        # plain cards (code bits) and its trumps (bits from the lowest trump), from its numeral's last digits;
-        # a card played leaves them by subtraction, which the interpreter specialises for ints and ``^`` not
-        sa, sb, sc = xa & all40, xb & all40, xc & all40
-        pa, pb, pc = sa & plain, sb & plain, sc & plain
-        ta, tb, tc = sa >> tbase, sb >> tbase, sc >> tbase
-        # the leader's seat as the number added for a trick it wins: 1, 10 or 0 for seats 0, 1, 2 (so ``won``
-        # is the Ombre's tricks and ten times the next seat's, a small int that needs no new object)
-        won = 0
-        lead = 1
-        log: list[int] | None = None
-        if record is not None:
-            log = []
-            record.append((bytes(perms[places_a.start : places_c.stop]), ti, log))
-        # a trick's word, for the plays after the leader's
-        for w in plays:
-            c0 = la.pop()
-            # the best card so far and whose it is: 0 the leader, 1 and 2 the others
-            best = c0
-            win = 0
-            if c0 < tbase:
-                pa -= pbit[c0]
-                fm = follow[c0]
-                lg = pb & fm
-                if lg:
-                    cs, k = choose[lg]
-                    if k > 1:
-                        c1 = cs[w % k]
-                        w //= k
-                    else:  # the word's arithmetic spared: w % 1 is 0, w // 1 is w
-                        c1 = cs[0]
-                    lb.remove(c1)
-                    pb -= pbit[c1]
-                    if c1 > best:
-                        best = c1
-                        win = 1
-                else:
-                    c1 = lb.pop()
-                    if c1 >= tbase:  # a trump beats a plain lead
-                        tb -= tbit[c1]
-                        best = c1
-                        win = 1
-                    else:
+                xa = int(digits.translate(bin_a), 2)
+                xb = int(digits.translate(bin_b), 2)
+                xc = int(digits.translate(bin_c), 2)
+            # the seats' cards as the leader ("a") and the two players after him, in the dealt order
+            la, lb, lc = perms[places_a], perms[places_b], perms[places_c]
+            follow, tbase, plain, tbit, tchoose, must, ends = spaces[ti]
+            # and two bit sets a seat, each below 2**30 so that Python's one-digit fast paths serve them:
+            # its plain cards (code bits) and its trumps (bits from the lowest trump), from its numeral's
+            # last digits; a card played leaves them by subtraction, which the interpreter specialises for
+            # ints and ``^`` not
+            sa, sb, sc = xa & all40, xb & all40, xc & all40
+            pa, pb, pc = sa & plain, sb & plain, sc & plain
+            ta, tb, tc = sa >> tbase, sb >> tbase, sc >> tbase
+            # the leader's seat as the number added for a trick it wins: 1, 10 or 0 for seats 0, 1, 2 (so
+            # ``won`` is the Ombre's tricks and ten times the next seat's, a small int that needs no new
+            # object)
+            won = 0
+            lead = 1
+            log: list[int] | None = None
+            if record is not None:
+                log = []
+                record.append((bytes(perms[places_a.start : places_c.stop]), ti, log))
+            # the last place of a seat's cards still in hand: the same for every seat (see the trick's end)
+            r = 8
+            # a trick's word, for the plays after the leader's
+            for w in plays:
+                c0 = la[r]
+                # the best card so far, which tells whose it is (the codes differ)
+                best = c0
+                if c0 < tbase:
+                    pa -= pbit[c0]
+                    fm = follow[c0]
+                    lg = pb & fm
+                    if lg:
+                        cs, k = choose[lg]
+                        if k > 1:
+                            c1 = cs[w % k]
+                            w //= k
+                        else:  # the word's arithmetic spared: w % 1 is 0, w // 1 is w
+                            c1 = cs[0]
+                        lb.remove(c1)
                         pb -= pbit[c1]
-                lg = pc & fm
-                if lg:
-                    cs, k = choose[lg]
-                    c2 = cs[w % k] if k > 1 else cs[0]
-                    lc.remove(c2)
-                    pc -= pbit[c2]
-                    if c2 > best:  # a trump played before is above any plain card
-                        win = 2
+                        if c1 > best:
+                            best = c1
+                    else:
+                        c1 = lb[r]
+                        if c1 >= tbase:  # a trump beats a plain lead
+                            tb -= tbit[c1]
+                            best = c1
+                        else:
+                            pb -= pbit[c1]
+                    lg = pc & fm
+                    if lg:
+                        cs, k = choose[lg]
+                        c2 = cs[w % k] if k > 1 else cs[0]
+                        lc.remove(c2)
+                        pc -= pbit[c2]
+                        if c2 > best:  # a trump played before is above any plain card
+                            best = c2
+                    else:
+                        c2 = lc[r]
+                        if c2 >= tbase:
+                            tc -= tbit[c2]
+                            if c2 > best:
+                                best = c2
+                        else:
+                            pc -= pbit[c2]
                 else:
-                    c2 = lc.pop()
-                    if c2 >= tbase:
+                    ta -= tbit[c0]
+                    pv = must[c0]
+                    if tb & pv:
+                        cs, k = tchoose[tb]
+                        if k > 1:
+                            c1 = cs[w % k]
+                            w //= k
+                        else:
+                            c1 = cs[0]
+                        lb.remove(c1)
+                        tb -= tbit[c1]
+                        if c1 > best:
+                            best = c1
+                    elif (c1 := lb[r]) >= tbase:  # a privileged matador, which may win
+                        tb -= tbit[c1]
+                        if c1 > best:
+                            best = c1
+                    else:  # a plain card is below a trump led
+                        pb -= pbit[c1]
+                    if tc & pv:
+                        cs, k = tchoose[tc]
+                        c2 = cs[w % k] if k > 1 else cs[0]
+                        lc.remove(c2)
                         tc -= tbit[c2]
                         if c2 > best:
-                            win = 2
+                            best = c2
+                    elif (c2 := lc[r]) >= tbase:
+                        tc -= tbit[c2]
+                        if c2 > best:
+                            best = c2
                     else:
                         pc -= pbit[c2]
-            else:
-                ta -= tbit[c0]
-                pv = must[c0]
-                if tb & pv:
-                    cs, k = tchoose[tb]
-                    if k > 1:
-                        c1 = cs[w % k]
-                        w //= k
+                if log is not None:
+                    log += (c0, c1, c2)
+                if best != c0:
+                    if best == c1:
+                        pa, pb, pc = pb, pc, pa
+                        ta, tb, tc = tb, tc, ta
+                        la, lb, lc = lb, lc, la
+                        lead = after1[lead]
                     else:
-                        c1 = cs[0]
-                    lb.remove(c1)
-                    tb -= tbit[c1]
-                    if c1 > best:
-                        best = c1
-                        win = 1
-                elif (c1 := lb.pop()) >= tbase:  # a privileged matador, which may win
-                    tb -= tbit[c1]
-                    if c1 > best:
-                        best = c1
-                        win = 1
-                else:  # a plain card is below a trump led
-                    pb -= pbit[c1]
-                if tc & pv:
-                    cs, k = tchoose[tc]
-                    c2 = cs[w % k] if k > 1 else cs[0]
-                    lc.remove(c2)
-                    tc -= tbit[c2]
-                    if c2 > best:
-                        win = 2
-                elif (c2 := lc.pop()) >= tbase:
-                    tc -= tbit[c2]
-                    if c2 > best:
-                        win = 2
-                else:
-                    pc -= pbit[c2]
+                        pa, pb, pc = pc, pa, pb
+                        ta, tb, tc = tc, ta, tb
+                        la, lb, lc = lc, la, lb
+                        lead = after2[lead]
+                won += lead
+                # a card read at the last place stays there, past the cards still in hand, and a card chosen
+                # is removed: so each seat has ``r`` cards left, at places ``0 .. r - 1``
+                r -= 1
+            # the last trick: a card beats the best so far if above it and of the block led or a trump
+            c0, c1, c2 = la[0], lb[0], lc[0]
             if log is not None:
                 log += (c0, c1, c2)
-            if win:
-                if win == 1:
-                    pa, pb, pc = pb, pc, pa
-                    ta, tb, tc = tb, tc, ta
-                    la, lb, lc = lb, lc, la
-                    lead = after1[lead]
-                else:
-                    pa, pb, pc = pc, pa, pb
-                    ta, tb, tc = tc, ta, tb
-                    la, lb, lc = lc, la, lb
-                    lead = after2[lead]
-            won += lead
-        # the last trick: a card beats the best so far if above it and of the block led or a trump
-        c0, c1, c2 = la[0], lb[0], lc[0]
-        if log is not None:
-            log += (c0, c1, c2)
-        end = ends[c0]
-        best = c0
-        last = lead
-        if c1 > best and (c1 < end or c1 >= tbase):
-            best = c1
-            last = after1[lead]
-        if c2 > best and (c2 < end or c2 >= tbase):
-            last = after2[lead]
-        tally[won + last] += 1
+            end = ends[c0]
+            best = c0
+            last = lead
+            if c1 > best and (c1 < end or c1 >= tbase):
+                best = c1
+                last = after1[lead]
+            if c2 > best and (c2 < end or c2 >= tbase):
+                last = after2[lead]
+            tally[won + last] += 1
     results = {"win": 0, "codille": 0, "repuesto": 0, "vole": 0}
     hist = [0] * 10
     for won, count in enumerate(tally):
@@ -552,8 +546,13 @@ _LOW2 = bytes(b & 3 for b in range(256))
 #: so that the keys are positive floats, finite and normal, and sort hand by hand
 _DEAL_TOPS = b"".join(bytes([12 + i]) * 40 for i in range(_BATCH))
 #: the dealing keys of a batch before their random words (bytes 1 to 4) are written: the code plus 40 for
-#: each hand before it in its group (:data:`_GROUP`), then the top
-_DEAL_KEYS = b"".join(bytes([c % (40 * _GROUP), 0, 0, 0, 0, 0, 0, top]) for c, top in enumerate(_DEAL_TOPS))
+#: each hand before it in its group (:data:`_GROUP`), then the top; after three bytes, so that each key's
+#: word is a 32-bit item of an array over them (the odd items: written all at once), and five after
+_DEAL_KEYS = (
+    bytes(3)
+    + b"".join(bytes([c % (40 * _GROUP), 0, 0, 0, 0, 0, 0, top]) for c, top in enumerate(_DEAL_TOPS))
+    + bytes(5)
+)
 
 
 def _counted(codes: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
@@ -621,6 +620,9 @@ _AFTER2: tuple[int, ...] = tuple({1: 0, 10: 1, 0: 10}.get(i, 0) for i in range(1
 _SEAT_PLACES = tuple(
     tuple(slice(40 * h + 9 * s, 40 * h + 9 * s + 9) for s in range(3)) for h in range(_BATCH)
 )
+#: by hand of a batch: for the first of each group of six hands, the group's places in the batch's low
+#: bytes; None for the others
+_GROUP_CUTS = tuple(slice(40 * h, 40 * (h + _GROUP)) if h % _GROUP == 0 else None for h in range(_BATCH))
 #: the seat dealt each place of the deal's order ("d": not dealt), as characters, for each hand of a group
 _SEAT_CHARS = (b"a" * 9 + b"b" * 9 + b"c" * 9 + b"d" * 13) * _GROUP
 #: by seat: a translation of those characters to binary digits, 1 for the seat's own
