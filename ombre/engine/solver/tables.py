@@ -174,19 +174,25 @@ class _Layout:
 
 def _layout(full: Tables, cards: int) -> _Layout:
     """The layout over ``cards`` (codes of ``full``), keeping their order."""
-    codes = [c for c in range(40) if cards >> c & 1]
+    codes = []
+    x = cards
+    while x:
+        low = x & -x
+        codes.append(low.bit_length() - 1)
+        x ^= low
     m = len(codes)
     assert m <= _W
-    matadors = sum(1 << i for i, c in enumerate(codes) if full.matadors >> c & 1)
-    card_of = tuple(full.card_of[c] for c in codes)
-    block_of = tuple(full.block_of[c] for c in codes)
+    matadors = 0
+    x = full.matadors & cards
+    while x:  # a matador's new code is the count of the cards below it
+        low = x & -x
+        matadors |= 1 << (cards & (low - 1)).bit_count()
+        x ^= low
+    card_of = tuple(map(full.card_of.__getitem__, codes))
+    block_of = tuple(map(full.block_of.__getitem__, codes))
     tb = Tables.from_order(full.trump, card_of, block_of, matadors)
-    below = []
-    for c in range(m):
-        lower = tb.follow_mask[c] & ((1 << c) - 1)
-        if matadors >> c & 1:
-            lower &= matadors
-        below.append(lower)
+    follow = tb.follow_mask
+    below = [follow[c] & ((1 << c) - 1) & (matadors if matadors >> c & 1 else -1) for c in range(m)]
     plains = tuple(b for b in tb.block_mask if b and b != tb.trump_mask)
     blocks_up = tuple(sorted(b for b in tb.block_mask if b))
     runs = _RUNS[matadors]
@@ -387,9 +393,10 @@ class _LeadTrump(dict[int, int]):
             above = tO & -(b2 << 1)
             y &= -(above & -above) if above else 0
         v = 0
+        most = tO.bit_count()
         x = tO
-        while x:
-            low = x & -x
+        while x:  # his highest trump first: it most often gives the bound
+            low = 1 << x.bit_length() >> 1
             x ^= low
             owed = ~(matadors & -(low << 1))  # the trumps the privilege does not excuse
             rest = tO ^ low
@@ -409,6 +416,8 @@ class _LeadTrump(dict[int, int]):
                     break
             if least > v:
                 v = least
+                if v == most:
+                    break  # a trick from every trump he holds
         self[k] = v
         return v
 
