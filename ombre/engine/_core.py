@@ -110,11 +110,15 @@ class Tables:
         code_of = [-1] * 40
         for code, idx in enumerate(card_of):
             code_of[idx] = code
-        block_mask = tuple(sum(1 << c for c, b in enumerate(block_of) if b == k) for k in range(4))
+        masks = [0, 0, 0, 0]
+        for code, b in enumerate(block_of):
+            masks[b] |= 1 << code
+        block_mask = tuple(masks)
         tmask = block_mask[SUITS.index(trump)]
-        follow = tuple(block_mask[b] for b in block_of)
+        # (``map`` over a bound method: the solver builds these for every deal)
+        follow = tuple(map(block_mask.__getitem__, block_of))
         win = tuple(f | tmask for f in follow)
-        bases = tuple(block_of.index(b) for b in block_of)
+        bases = tuple(map(block_of.index, block_of))
         tbase = (tmask & -tmask).bit_length() - 1 if tmask else len(card_of)
         priv = tuple(matadors & ~((2 << c) - 1) for c in range(len(card_of)))
         return cls(
@@ -139,8 +143,9 @@ class Tables:
     def mask(self, cards: Iterable[Card | str]) -> int:
         """The code bit set of some cards (the one conversion, for the game's tests and the solver)."""
         m = 0
+        code_of = self.code_of
         for c in cards:
-            m |= 1 << self.code(c)
+            m |= 1 << code_of[(c if isinstance(c, Card) else parse_card(c)).index]
         return m
 
     def card_mask(self, code_mask: int) -> int:

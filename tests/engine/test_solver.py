@@ -26,7 +26,7 @@ from ombre.engine.solver import (
     random_position,
     solve,
 )
-from ombre.engine.solver.tables import _PACK, _TRUMP_GAME
+from ombre.engine.solver.tables import _LEAD_TRUMP, _PACK, _TRUMP_GAME
 
 # ---------------------------------------------------------------------------
 # An independent reference: plain minimax over ombre.engine.rules, no tricks at all
@@ -226,6 +226,32 @@ def test_the_trump_game_is_a_lower_bound() -> None:
     for seed in range(300):
         pos = random_ending(seed, 3 + seed % 2, 0) if seed % 3 == 0 else trump_heavy_ending(seed)
         bound = trump_game_bound(pos)
+        assert bound <= brute_force(pos, "tricks") - pos.won[pos.ombre], seed
+        told += bound > 0
+    assert told > 60
+
+
+def lead_trump_bound(pos: Position) -> int:
+    """The tricks to come that the Ombre's trump lead and his sure trumps promise him (the search's key)."""
+    tb = TABLES[pos.trump]
+    trumps = [(tb.mask(h) & tb.trump_mask) >> tb.trump_base for h in pos.hands]
+    out = (trumps[0] | trumps[1] | trumps[2]) << 12
+    o = pos.ombre
+    return _LEAD_TRUMP[
+        _PACK[out | trumps[o]]
+        | _PACK[out | trumps[(o + 1) % 3]] << 12
+        | _PACK[out | trumps[(o + 2) % 3]] << 24
+        | _PACK[out | tb.matadors >> tb.trump_base] << 36
+    ]
+
+
+def test_the_trump_lead_is_a_lower_bound() -> None:
+    # the search raises the Ombre's bound on lead to it: it must never promise a trick he cannot take
+    told = 0
+    for seed in range(300):
+        pos = trump_heavy_ending(seed)
+        pos = Position.from_hands(pos.hands, pos.trump, pos.leader, pos.leader)  # the Ombre leads
+        bound = lead_trump_bound(pos)
         assert bound <= brute_force(pos, "tricks") - pos.won[pos.ombre], seed
         told += bound > 0
     assert told > 60

@@ -553,62 +553,15 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         return sure_cache[(ta >> tbase) << 12 | tb_ >> tbase]
 
     def lead_trump(tO: int, tD1: int, tD2: int) -> int:
-        """Tricks the Ombre, on lead, is sure of by leading one trump and then his sure trumps.
-
-        For each trump he might lead: whatever trump (or other card, when
-        allowed) each defender plays to it, the Ombre wins the trick if his card
-        is the highest, and afterwards :func:`sure` counts what his remaining
-        trumps win against the defenders' remaining ones, whoever leads.  A
-        defender holding a trump that the privilege does not excuse must play a
-        trump (any one); otherwise he may also keep his trumps.  The least over
-        the defenders' replies is what that lead guarantees; the best lead gives
-        the bound.
-        """
-        k = (matm >> tbase) << 36 | (tO >> tbase) << 24 | (tD1 >> tbase) << 12 | (tD2 >> tbase)
-        v = lead_cache.get(k)
-        if v is not None:
-            return v
-        # a defender's trumps between two of the Ombre's are equivalent replies (they beat the
-        # same of his trumps and leave the same counts): one of each such group is tried
-        reps1 = []
-        y = tD1
-        while y:
-            b1 = y & -y
-            reps1.append(b1)
-            above = tO & -(b1 << 1)  # the Ombre's trumps above this group
-            y &= -(above & -above) if above else 0
-        reps2 = []
-        y = tD2
-        while y:
-            b2 = y & -y
-            reps2.append(b2)
-            above = tO & -(b2 << 1)
-            y &= -(above & -above) if above else 0
-        v = 0
-        x = tO
-        while x:
-            low = x & -x
-            x ^= low
-            pv = priv[low.bit_length() - 1]
-            rest = (tO ^ low) >> tbase  # shifted down, as the table of sure counts has it
-            opts1 = reps1 if tD1 & ~pv else [0, *reps1]
-            opts2 = reps2 if tD2 & ~pv else [0, *reps2]
-            least = 99
-            for r1 in opts1:
-                for r2 in opts2:
-                    got = sure_cache[((tD1 ^ r1) | (tD2 ^ r2)) >> tbase << 12 | rest]
-                    if low > r1 and low > r2:
-                        got += 1
-                    if got < least:
-                        least = got
-                        if least <= v:
-                            break
-                if least <= v:
-                    break
-            if least > v:
-                v = least
-        lead_cache[k] = v
-        return v
+        """Tricks the Ombre, on lead, is sure of by leading one trump and then his sure trumps
+        (:class:`~ombre.engine.solver.tables._LeadTrump`, by the trumps packed to those out)."""
+        out = (tO | tD1 | tD2) >> tbase << 12
+        return lead_cache[
+            pack[out | tO >> tbase]
+            | pack[out | tD1 >> tbase] << 12
+            | pack[out | tD2 >> tbase] << 24
+            | pack[out | matm >> tbase] << 36
+        ]
 
     def trump_game(hs: _Counts, leader: int, n: int, need: int) -> bool:
         """Whether the Ombre takes ``need`` tricks by :class:`_TrumpGame`, ``leader`` on lead."""

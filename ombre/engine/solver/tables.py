@@ -174,19 +174,25 @@ class _Layout:
 
 def _layout(full: Tables, cards: int) -> _Layout:
     """The layout over ``cards`` (codes of ``full``), keeping their order."""
-    codes = [c for c in range(40) if cards >> c & 1]
+    codes = []
+    x = cards
+    while x:
+        low = x & -x
+        codes.append(low.bit_length() - 1)
+        x ^= low
     m = len(codes)
     assert m <= _W
-    matadors = sum(1 << i for i, c in enumerate(codes) if full.matadors >> c & 1)
-    card_of = tuple(full.card_of[c] for c in codes)
-    block_of = tuple(full.block_of[c] for c in codes)
+    matadors = 0
+    x = full.matadors & cards
+    while x:  # a matador's new code is the count of the cards below it
+        low = x & -x
+        matadors |= 1 << (cards & (low - 1)).bit_count()
+        x ^= low
+    card_of = tuple(map(full.card_of.__getitem__, codes))
+    block_of = tuple(map(full.block_of.__getitem__, codes))
     tb = Tables.from_order(full.trump, card_of, block_of, matadors)
-    below = []
-    for c in range(m):
-        lower = tb.follow_mask[c] & ((1 << c) - 1)
-        if matadors >> c & 1:
-            lower &= matadors
-        below.append(lower)
+    follow = tb.follow_mask
+    below = [follow[c] & ((1 << c) - 1) & (matadors if matadors >> c & 1 else -1) for c in range(m)]
     plains = tuple(b for b in tb.block_mask if b and b != tb.trump_mask)
     blocks_up = tuple(sorted(b for b in tb.block_mask if b))
     runs = _RUNS[matadors]
@@ -237,8 +243,6 @@ _PAIRS = _Pairs()
 
 #: a layout over no cards, for a solver that has seen no position yet
 _NO_CARDS: dict[Suit, _Layout] = {s: _layout(TABLES[s], 0) for s in SUITS}
-
-_LEAD_TRUMP: dict[int, int] = {}
 
 
 def _sure_count(ta: int, tb: int) -> int:
@@ -293,9 +297,12 @@ class _TrumpBounds(dict[int, int]):
     """
 
     def __missing__(self, k: int) -> int:
-        tO = k & 0xFFF
-        tD1 = (k >> 12) & 0xFFF
-        tD2 = k >> 24
+        out = (k & 0xFFF | k >> 12 & 0xFFF | k >> 24) << 12
+        pack = _PACK
+        # packed to the trumps out, as the trump game asks (only their order counts)
+        tO = pack[out | k & 0xFFF]
+        tD1 = pack[out | k >> 12 & 0xFFF]
+        tD2 = pack[out | k >> 24]
         sure = _SURE  # shared with the solver's other counts, which often ask the same
         v = sure[(tD1 | tD2) << 12 | tO] | max(sure[tO << 12 | tD1], sure[tO << 12 | tD2]) << 4
         self[k] = v
@@ -345,6 +352,77 @@ class _Pack(dict[int, int]):
 
 
 _PACK = _Pack()
+
+
+class _LeadTrump(dict[int, int]):
+    """Tricks the Ombre, on lead, is sure of by leading one trump and then his sure trumps.
+
+    ``[tO | tD1 << 12 | tD2 << 24 | matadors << 36]``: the three hands' trumps packed to the
+    trumps out (:data:`_PACK`: only their order counts), and the matadors among those.  For each
+    trump he might lead: whatever trump (or other card, when allowed) each defender plays to it,
+    the Ombre wins the trick if his card is the highest, and afterwards :data:`_SURE` counts what
+    his remaining trumps win against the defenders' remaining ones, whoever leads.  A defender
+    holding a trump that the privilege does not excuse must play a trump (any one); otherwise he
+    may also keep his trumps.  The least over the defenders' replies is what that lead
+    guarantees; the best lead gives the bound.  Filled on first use.
+
+    >>> _LEAD_TRUMP[0b1010 | 0b0101 << 12]  # the 2nd trump out beats his 3rd, however he leads
+    1
+    """
+
+    def __missing__(self, k: int) -> int:
+        tO = k & 0xFFF
+        tD1 = k >> 12 & 0xFFF
+        tD2 = k >> 24 & 0xFFF
+        matadors = k >> 36
+        sure = _SURE
+        # a defender's trumps between two of the Ombre's are equivalent replies (they beat the
+        # same of his trumps and leave the same counts): one of each such group is tried
+        reps1 = []
+        y = tD1
+        while y:
+            b1 = y & -y
+            reps1.append(b1)
+            above = tO & -(b1 << 1)  # the Ombre's trumps above this group
+            y &= -(above & -above) if above else 0
+        reps2 = []
+        y = tD2
+        while y:
+            b2 = y & -y
+            reps2.append(b2)
+            above = tO & -(b2 << 1)
+            y &= -(above & -above) if above else 0
+        v = 0
+        most = tO.bit_count()
+        x = tO
+        while x:  # his highest trump first: it most often gives the bound
+            low = 1 << x.bit_length() >> 1
+            x ^= low
+            owed = ~(matadors & -(low << 1))  # the trumps the privilege does not excuse
+            rest = tO ^ low
+            opts1 = reps1 if tD1 & owed else [0, *reps1]
+            opts2 = reps2 if tD2 & owed else [0, *reps2]
+            least = 99
+            for r1 in opts1:
+                for r2 in opts2:
+                    got = sure[((tD1 ^ r1) | (tD2 ^ r2)) << 12 | rest]
+                    if low > r1 and low > r2:
+                        got += 1
+                    if got < least:
+                        least = got
+                        if least <= v:
+                            break
+                if least <= v:
+                    break
+            if least > v:
+                v = least
+                if v == most:
+                    break  # a trick from every trump he holds
+        self[k] = v
+        return v
+
+
+_LEAD_TRUMP = _LeadTrump()
 
 
 def _chunks4() -> dict[int, int]:
@@ -421,20 +499,7 @@ class _TrumpGame(dict[int, bool]):
     """
 
     def __missing__(self, key: int) -> bool:
-        h0 = key & 0xFFF
-        h1 = key >> 12 & 0xFFF
-        h2 = key >> 24 & 0xFFF
-        place = key >> 36 & 3
-        need = key >> 42 & 15
-        own = h0 if place == 0 else (h1 if place == 1 else h2)
-        held = own.bit_count()
-        if need > held:
-            v = False  # the defenders may take every trick with no trump: he has his trumps at most
-        elif _SURE[((h0 | h1 | h2) ^ own) << 12 | own] >= need:
-            v = True  # his sure trumps (a defender's trump beats at most one of his, and a lower one)
-        else:
-            v = _trump_trick(h0, h1, h2, place, key >> 38 & 15, need, key >> 46, need == held, self)
-        self[key] = v
+        v = self[key] = _trump_trick(key, self)
         return v
 
 
@@ -446,13 +511,21 @@ _DEFENDERS_FIRST = ((1, 2, 0), (0, 2, 1), (0, 1, 2))
 _NEXT_KEYS = tuple(tuple(((p - w) % 3 << 36) - (w == p) * (1 << 42) for w in range(3)) for p in range(3))
 
 
-def _trump_trick(  # noqa: C901 - the three hands' choices and the trick's end, inline for speed
-    h0: int, h1: int, h2: int, place: int, n: int, need: int, matadors: int, tight: bool, game: _TrumpGame
-) -> bool:
-    """The test of :class:`_TrumpGame` over one trick: the Ombre's choices any, the defenders' all.
-
-    ``tight``: he needs a trick from every trump he holds.
-    """
+def _trump_trick(key: int, game: _TrumpGame) -> bool:  # noqa: C901 - the three hands' choices, inline for speed
+    """The entry ``key`` of :class:`_TrumpGame` by one trick: the Ombre's choices any, the defenders' all."""
+    h0 = key & 0xFFF
+    h1 = key >> 12 & 0xFFF
+    h2 = key >> 24 & 0xFFF
+    place = key >> 36 & 3
+    n = key >> 38 & 15
+    need = key >> 42 & 15
+    matadors = key >> 46
+    held = (h0 if place == 0 else (h1 if place == 1 else h2)).bit_count()
+    # (every caller has found his sure trumps short of ``need``: a defender's trump beats at most
+    # one of his, and a lower one, so that many he reaches anyway)
+    if need > held:
+        return False  # the defenders may take every trick with no trump: he has his trumps at most
+    tight = need == held  # he needs a trick from every trump he holds
     pack = _PACK
     sure = _SURE
     mat = matadors << 12
@@ -474,6 +547,7 @@ def _trump_trick(  # noqa: C901 - the three hands' choices and the trick's end, 
     # the next trick's key, less the hands, by the place that takes this one
     next_keys = _NEXT_KEYS[place]
     common = need << 42 | (n - 1) << 38
+    plain_rest = matadors << 46 | common  # a trick with no trump leaves the matadors out the same
     plain_last = _DEFENDERS_FIRST[place]  # with no trump the defenders choose who takes the trick
     ombre2 = place == 2
     ombre1 = place == 1
@@ -516,35 +590,42 @@ def _trump_trick(  # noqa: C901 - the three hands' choices and the trick's end, 
                 # the order, and with no trump taken the defenders' choice leaves the test the same)
                 left = g0 | g1 | g2
                 mine = g0 if place == 0 else (g1 if ombre1 else g2)
-                if sure[(left ^ mine) << 12 | mine] >= (need - 1 if w == place else need):
+                got = sure[(left ^ mine) << 12 | mine]
+                if got >= (need - 1 if w == place else need):
                     if ombre2:
                         ok2 = True
                         break
                     continue
-                # the trick's end: the hands after it, packed to the trumps still out
-                left <<= 12
-                k0 = pack[left | g0]
-                k1 = pack[left | g1]
-                k2 = pack[left | g2]
-                rest = pack[left | matadors] << 46 | common
-                if w == 0:
-                    reached = game[k0 | k1 << 12 | k2 << 24 | rest + next_keys[0]]
-                elif w == 1:
-                    reached = game[k1 | k2 << 12 | k0 << 24 | rest + next_keys[1]]
-                elif w == 2:
-                    reached = game[k2 | k0 << 12 | k1 << 24 | rest + next_keys[2]]
-                else:
+                if w < 0:
+                    # no trump fell: the hands are still packed to the trumps out, and whichever
+                    # player the defenders choose takes the trick (his sure trumps, one short of
+                    # the test, reach it when he does)
                     reached = True
                     for w in plain_last:
+                        if w == place and got + 1 >= need:
+                            continue
                         if w == 0:
-                            key = k0 | k1 << 12 | k2 << 24
+                            key = h0 | h1 << 12 | h2 << 24
                         elif w == 1:
-                            key = k1 | k2 << 12 | k0 << 24
+                            key = h1 | h2 << 12 | h0 << 24
                         else:
-                            key = k2 | k0 << 12 | k1 << 24
-                        if not game[key | rest + next_keys[w]]:
+                            key = h2 | h0 << 12 | h1 << 24
+                        if not game[key | plain_rest + next_keys[w]]:
                             reached = False
                             break
+                else:
+                    # the trick's end: the hands after it, packed to the trumps still out
+                    left <<= 12
+                    k0 = pack[left | g0]
+                    k1 = pack[left | g1]
+                    k2 = pack[left | g2]
+                    rest = pack[left | matadors] << 46 | common
+                    if w == 0:
+                        reached = game[k0 | k1 << 12 | k2 << 24 | rest + next_keys[0]]
+                    elif w == 1:
+                        reached = game[k1 | k2 << 12 | k0 << 24 | rest + next_keys[1]]
+                    else:
+                        reached = game[k2 | k0 << 12 | k1 << 24 | rest + next_keys[2]]
                 if reached == ombre2:
                     ok2 = ombre2
                     break
