@@ -853,13 +853,14 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
             tD2 = hD2 & tmask
             need = target - o if tricks_obj else _NEED_LO[o, a, b, target]
             q = quick_ombre(hO, hD1, hD2, tO, tD1, tD2, need)
-            if tO and tD1 + tD2:
+            if q < need and tO and tD1 + tD2:
+                # (a bound that does not reach ``need`` only narrows the table's entry: not worth more)
                 q2 = lead_by.get(tO + tD1 + tD2, -1)
                 if q2 < 0:
                     q2 = lead_by[tO + tD1 + tD2] = lead_trump(tO, tD1, tD2)
                 if q2 > q:
                     q = q2
-                if q < need:
+                if q < need <= q2 + (hO & plain_all).bit_count():
                     # or first the plain rounds that no defender holding a trump can ruff: no
                     # trump falls and the Ombre keeps the lead, then the trump lead
                     q2 += rounds(hO, hD1, hD2, tD1, tD2)
@@ -885,10 +886,9 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                     lo = o + need if tricks_obj else _WORST[o, a, b, need]
                     tt[k] = lo - base + ((hi - base) << 4)
                     return lo
-            q = quick_defender(
-                hL, hO, tO, hP, rem, o + n - target + 1 if tricks_obj else _NEED_HI[o, a, b, target]
-            )
-            if q <= hi_q and (tO or not hi_q):
+            need = o + n - target + 1 if tricks_obj else _NEED_HI[o, a, b, target]
+            q = quick_defender(hL, hO, tO, hP, rem, need)
+            if q <= hi_q and need == hi_q + 1 and (tO or not hi_q):
                 # the defenders take this trick if the leader can lead a plain suit in
                 # which their side's best card beats the Ombre's, and the Ombre cannot
                 # ruff it (he holds the suit, or no trump): each defender may play his
