@@ -418,6 +418,13 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         )
         for p in range(3)
     )
+    # what ``expand`` starts from, by the leader's seat: the second's and third's seats, which
+    # places are the Ombre's, each place's worst value (where its best so far starts), and the
+    # tricks the Ombre gains if that place wins the trick
+    plans = tuple(
+        (p1, p2, m0, m1, m2, -1 if m0 else 99, -1 if m1 else 99, -1 if m2 else 99, int(m0), int(m1), int(m2))
+        for p1, p2, m0, m1, m2, _, _ in places
+    )
 
     def final(o: int, a: int, b: int) -> int:
         return o if tricks_obj else _FINAL[o, a, b]
@@ -1001,12 +1008,14 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         after a trick in which no trump falls the next position has the same, and when they decide
         the test there it is not searched.
         """
-        hs = (h0, h1, h2)
         p0 = leader
-        p1, p2, m0, m1, m2, _, _ = places[p0]
-        H0 = hs[p0]
-        H1 = hs[p1]
-        H2 = hs[p2]
+        p1, p2, m0, m1, m2, best0, worst1, worst2, o0, o1, o2 = plans[p0]
+        if p0 == 0:
+            H0, H1, H2 = h0, h1, h2
+        elif p0 == 1:
+            H0, H1, H2 = h1, h2, h0
+        else:
+            H0, H1, H2 = h2, h0, h1
         others0 = rem - H0
         others1 = rem - H1
         others2 = rem - H2
@@ -1030,11 +1039,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         if hint >= 0:
             lead_cards = [hint]
         else:
-            lead_cards = leads(H0, others0, leader, m0, hs[om])
-        best0 = -1 if m0 else 99
-        # each place's worst value, where its best so far starts (made once, not once a card)
-        worst1 = -1 if m1 else 99
-        worst2 = -1 if m2 else 99
+            lead_cards = leads(H0, others0, leader, m0, H0 if m0 else H1 if m1 else H2)
         best_card = -1
         all1: tuple[int, ...] | None = None
         all2: tuple[int, ...] | None = None
@@ -1050,9 +1055,9 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         sure_hi = target - n1 + hi_q
         # the Ombre's tricks after this trick, by the place (0 the leader) that wins it; the
         # defenders' (``na``, ``nb``) are counted only under the outcome objective, which reads them
-        o0 = o + 1 if m0 else o
-        o1 = o + 1 if m1 else o
-        o2 = o + 1 if m2 else o
+        o0 += o
+        o1 += o
+        o2 += o
         na = a
         nb = b
         # ``plain0`` (``plain1``): the codes below it are plain cards while no trump has fallen to
@@ -1206,7 +1211,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                 if best0 < target:
                     break
             if hint >= 0:  # the hint did not decide the test: the loop goes on over the other leads
-                more = leads(H0, others0, leader, m0, hs[om])
+                more = leads(H0, others0, leader, m0, H0 if m0 else H1 if m1 else H2)
                 more.remove(hint)
                 lead_cards += more
                 hint = -1
