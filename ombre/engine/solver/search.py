@@ -684,28 +684,48 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         return extra
 
     def quick_ombre(hO: int, hD1: int, hD2: int, tO: int, tD1: int, tD2: int, need: int) -> int:
-        """Tricks the Ombre on lead can take at once: top trumps, then plain cards if safe.
+        """Tricks the Ombre on lead is sure of: top trumps, then plain cards if safe, or a trump lead.
 
         The hands, and ``tO``, ``tD1``, ``tD2`` their trumps (the search has them);
         ``need`` the count that would decide the test: when a defender keeps trumps,
-        the plain cards are counted only if they can make the count reach it (the
-        result is a bound either way).  The Ombre first cashes his ``k`` top trumps
-        in sequence: each is higher than every trump out, so no privilege applies
-        and every defender must follow with a trump, and a defender with at most
-        ``k`` trumps is left with none.  Then he plays each plain suit from the top
-        (``rounds``).  If no defender has a trump left, those cards all win, and his
-        remaining trumps too; otherwise ``rounds`` counts no more cards of a suit
-        than a defender still holding trumps has of it: that defender must follow
-        every time, so cannot ruff.
+        a count is made only if it can reach it (the result is a bound either way).
+        The Ombre first cashes his ``k`` top trumps in sequence: each is higher than
+        every trump out, so no privilege applies and every defender must follow with
+        a trump, and a defender with at most ``k`` trumps is left with none.  Then he
+        plays each plain suit from the top (``rounds``).  If no defender has a trump
+        left, those cards all win, and his remaining trumps too; otherwise ``rounds``
+        counts no more cards of a suit than a defender still holding trumps has of
+        it: that defender must follow every time, so cannot ruff.  Short of ``need``,
+        he may instead lead one trump and then his sure trumps (``lead_trump``), or
+        first the plain rounds that no defender holding a trump can ruff (no trump
+        falls and he keeps the lead), then that trump lead.
         """
         k = (tO >> (tD1 | tD2).bit_length()).bit_count() if tO else 0
         d1_ = tD1.bit_count() > k
         d2_ = tD2.bit_count() > k
         if not (d1_ or d2_):
             return tO.bit_count() + rounds(hO, hD1, hD2, False, False)
-        if k >= need or k + (hO & plain_all).bit_count() < need:
+        if k >= need:
             return k
-        return k + rounds(hO, hD1, hD2, d1_, d2_)
+        plain = (hO & plain_all).bit_count()
+        q = k
+        r = -1  # the rounds against every defender holding a trump, when counted
+        if k + plain >= need:
+            q2 = rounds(hO, hD1, hD2, d1_, d2_)
+            q += q2
+            if not k:  # then those are the defenders holding more than k trumps
+                r = q2
+        if q < need and tO:
+            q2 = lead_by.get(tO + tD1 + tD2, -1)
+            if q2 < 0:
+                q2 = lead_by[tO + tD1 + tD2] = lead_trump(tO, tD1, tD2)
+            if q2 > q:
+                q = q2
+            if q < need <= q2 + plain:
+                q2 += r if r >= 0 else rounds(hO, hD1, hD2, tD1, tD2)
+                if q2 > q:
+                    q = q2
+        return q
 
     def quick_defender(hl: int, hO: int, tO: int, partner: int, rem: int, need: int) -> int:
         """The same for a defender on lead (``hl``; ``partner`` his partner's hand, ``rem`` the cards out).
@@ -860,19 +880,6 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
             tD2 = hD2 & tmask
             need = target - o if tricks_obj else _NEED_LO[o, a, b, target]
             q = quick_ombre(hO, hD1, hD2, tO, tD1, tD2, need)
-            if q < need and tO and tD1 + tD2:
-                # (a bound that does not reach ``need`` only narrows the table's entry: not worth more)
-                q2 = lead_by.get(tO + tD1 + tD2, -1)
-                if q2 < 0:
-                    q2 = lead_by[tO + tD1 + tD2] = lead_trump(tO, tD1, tD2)
-                if q2 > q:
-                    q = q2
-                if q < need <= q2 + (hO & plain_all).bit_count():
-                    # or first the plain rounds that no defender holding a trump can ruff: no
-                    # trump falls and the Ombre keeps the lead, then the trump lead
-                    q2 += rounds(hO, hD1, hD2, tD1, tD2)
-                    if q2 > q:
-                        q = q2
             if q > lo_q:
                 lo_q = q
                 lo = o + q if tricks_obj else _WORST[o, a, b, q]
