@@ -445,10 +445,11 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         return o if tricks_obj else _FINAL[o, a, b]
 
     def small(h0: int, h1: int, h2: int, leader: int, o: int, a: int, b: int, target: int, n: int) -> int:
-        """The value with two tricks left, by minimax (remembered by the cards out, see ``_seen``).
+        """The test of ``search`` with two tricks left, by minimax (remembered by the cards out: ``_seen``).
 
         Under the tricks objective a test that the tricks won so far decide, or that the two to
-        come cannot reach, returns that bound at once (``o`` or ``o + 2``); otherwise the value
+        come cannot reach, returns that bound at once (``o`` or ``o + 2``); otherwise it is a
+        fail-soft zero-window test, its bounds remembered.  Under the outcome objective the value
         is exact, whatever ``target``.  ``n`` (two) is there for the same call as ``search``.
         """
         if tricks_obj:
@@ -460,8 +461,25 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         if not tricks_obj:
             mkey += (o | a << 4 | b << 8) << 29
         got = memo2.get(mkey)
-        if got is not None:
-            return got + o if tricks_obj else got
+        if tricks_obj:
+            # bounds on the Ombre's two tricks to come, as the table holds them: a zero-window test
+            # cuts more than the exact value, which a later test seldom needs
+            lo_v = o
+            hi_v = o + 2
+            if got is not None:
+                lo_v += got & 3
+                if lo_v >= target:
+                    return lo_v
+                hi_v = o + (got >> 2)
+                if hi_v < target:
+                    return hi_v
+            w_lo = target - 1
+            w_hi = target
+        else:
+            if got is not None:
+                return got
+            w_lo = -1
+            w_hi = 99
         p1, p2, m0, m1, m2, mpos, rpos = places[leader]
         hs = (h0, h1, h2)
         H0, H1, H2 = hs[leader], hs[p1], hs[p2]
@@ -472,17 +490,16 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         both2, one2 = _PAIRS[H2]
         rot1 = _ROTATE[1]
         rot2 = _ROTATE[2]
-        # alpha-beta with the whole window: the value is exact (values lie in lo_v..hi_v)
-        lo_v, hi_v = (o, o + 2) if tricks_obj else (-1, 99)
+        # alpha-beta over the window w_lo..w_hi, fail-soft (the outcome: the whole window, exact)
         best0 = -1 if m0 else 99
         for c0, l0 in both0:
             ok = winm[c0]
             y = legal_mask(H2, c0, tb)
             L2 = both2 if y == H2 else (both2[:1] if y == one2 else both2[1:])
             if m0:
-                a1, b1 = (best0 if best0 > lo_v else lo_v), hi_v
+                a1, b1 = (best0 if best0 > w_lo else w_lo), w_hi
             else:
-                a1, b1 = lo_v, (best0 if best0 < hi_v else hi_v)
+                a1, b1 = w_lo, (best0 if best0 < w_hi else w_hi)
             best1 = -1 if m1 else 99
             y = legal_mask(H1, c0, tb)
             for c1, l1 in both1 if y == H1 else (both1[:1] if y == one1 else both1[1:]):
@@ -535,13 +552,20 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
             if m0:
                 if best1 > best0:
                     best0 = best1
-                    if best0 >= hi_v:
+                    if best0 >= w_hi:
                         break
             elif best1 < best0:
                 best0 = best1
-                if best0 <= lo_v:
+                if best0 <= w_lo:
                     break
-        memo2[mkey] = best0 - o if tricks_obj else best0
+        if not tricks_obj:
+            memo2[mkey] = best0
+        else:
+            if best0 >= target:
+                lo_v = best0
+            else:
+                hi_v = best0
+            memo2[mkey] = lo_v - o + ((hi_v - o) << 2)
         return best0
 
     def lens(y: int) -> int:
