@@ -27,9 +27,10 @@ The search uses the tools that make bridge solvers fast:
   over the trumps alone (the plain cards only counted), whose rules favour the
   defenders, so that what the Ombre takes there he takes in play (``_TrumpGame``);
 * move ordering: the lead that last decided a test at the same seat and
-  trick count (a killer move; under the ``"outcome"`` objective, the card that
-  decided the same position before); the Ombre's winners first; a defender cashes plain winners the Ombre
-  must follow, then leads low to a suit his partner wins, then master trumps,
+  trick count (a killer move, or the one before it; under the ``"outcome"``
+  objective, the card that decided the same position before); the Ombre's
+  winners first; a defender cashes plain winners the Ombre must follow, then
+  leads low to a suit his partner wins, then master trumps,
   then his other low cards, and last the winners the Ombre might ruff; among
   the Ombre's winners and a defender's low cards, those that decided most
   tests for that seat so far come first (a history table); second hand plays
@@ -371,6 +372,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
     hints = solver._hint
     # the lead that last decided a test, by seat and tricks left (a killer move: siblings share it)
     killers = [-1] * 30
+    killers2 = [-1] * 30  # the killer before it
     # the history of decisive leads, by seat and card: each lead that decides a test lowers its
     # entry by the tricks left, so an ascending sort puts those that decided most (and highest) first
     history = ([0] * 40, [0] * 40, [0] * 40)
@@ -1052,15 +1054,20 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         others2 = rem - H2
 
         slot = leader * 10 + n  # the killer's place: seat and tricks left
-        # the killer (the outcome objective: the card that decided here before) is tried before the
-        # others are listed (most tests that the leader's side wins need no other lead); it must be a
-        # run's top card.  Under the tricks objective the card that decided here before adds little
-        # to the killer (329 of 13K lookups over the 100 deals): it is not kept
+        # the killer, or the one before it when it is not a run's top card here (the outcome
+        # objective: the card that decided here before), is tried before the others are listed
+        # (most tests that the leader's side wins need no other lead).  Under the tricks objective
+        # the card that decided here before adds little to the killers (329 of 13K lookups over the
+        # 100 deals): it is not kept
         hint = killers[slot] if tricks_obj else -1
         if hint >= 0:
             fm = follow[hint]
             if hint not in runs[(H0 & fm) + ((others0 & fm) << 27)]:
-                hint = -1
+                hint = killers2[slot]
+                if hint >= 0:
+                    fm = follow[hint]
+                    if hint not in runs[(H0 & fm) + ((others0 & fm) << 27)]:
+                        hint = -1
         elif not tricks_obj:
             hint = hints.get(hkey, -1)
             if hint >= 0:
@@ -1250,7 +1257,9 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
             if not tricks_obj:
                 hints[hkey] = best_card
             elif m0 == (best0 >= target):  # the leader's side decided the test with it
-                killers[slot] = best_card
+                if killers[slot] != best_card:
+                    killers2[slot] = killers[slot]
+                    killers[slot] = best_card
                 history[leader][best_card] -= n
         return best0
 
