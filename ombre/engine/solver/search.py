@@ -11,7 +11,8 @@ The search uses the tools that make bridge solvers fast:
   positions share an entry), holding a lower and an upper bound;
 * within one deal the cards still out fix the hands, so what depends on the
   hands alone (the relative-rank key, and its parts over codes 0-7, 8-15 and
-  the others, the sure trump tricks, the two-trick values) is remembered
+  the others, the sure trump tricks, the quick tricks of a side when the other
+  holds no trump, the two-trick values) is remembered
   by the cards out, a one-digit integer, until a position puts a card in
   another hand;
 * one card tried per run of equivalent cards (cards of one hand with no
@@ -122,6 +123,7 @@ class Solver:
         self._sure_by: dict[int, tuple[int, int]] = {}  # sure trump tricks (_TrumpBounds) by the trumps out
         self._lead_by: dict[int, int] = {}  # the Ombre's trump lead (lead_trump) by the trumps out
         self._game_by: dict[int, bool] = {}  # the trump game (_TrumpGame) by the trumps out, leader, n, need
+        self._tops_by: dict[int, tuple[int, int]] = {}  # search's bounds when one side has no trump
         self._seen = (0, 0, 0)
         self._stats = SearchStats()  # the counts of the searches before the last rebuild
         self._lay = _NO_CARDS[self.trump]  # replaced by the first position's cards
@@ -221,6 +223,7 @@ class Solver:
             self._sure_by.clear()
             self._lead_by.clear()
             self._game_by.clear()
+            self._tops_by.clear()
         self._seen = (s0 | h0, s1 | h1, s2 | h2)
         o = self.ombre
         won = (pos.won[o], pos.won[(o + 1) % 3], pos.won[(o + 2) % 3])
@@ -384,6 +387,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
     sure_by = solver._sure_by
     lead_by = solver._lead_by
     game_by = solver._game_by
+    tops_by = solver._tops_by
     game = _TRUMP_GAME
     pack = _PACK
     nodes = tt_hits = 0
@@ -818,24 +822,30 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
             sure_by[rem & tmask] = sure_q
         lo_q, hi_q = sure_q
         if lo_q < 0:
-            # one side holds no trump: the other side's trumps and top plain cards
-            hs = (h0, h1, h2)
-            hO = hs[om]
-            tO = hO & tmask
-            if tO:
-                lo_q = tO.bit_count() + tops(hO, rem)
-                hi_q = 0
+            # one side holds no trump: the other side's trumps and top plain cards (remembered by
+            # the cards out: a third of these positions come again)
+            got = tops_by.get(rem)
+            if got is not None:
+                lo_q, hi_q = got
             else:
-                lo_q = 0
-                hD1 = hs[d1]
-                hD2 = hs[d2]
-                tD1 = hD1 & tmask
-                tD2 = hD2 & tmask
-                hi_q = tD1.bit_count() + tops(hD1, rem) if tD1 else 0
-                if tD2:
-                    q2 = tD2.bit_count() + tops(hD2, rem)
-                    if q2 > hi_q:
-                        hi_q = q2
+                hs = (h0, h1, h2)
+                hO = hs[om]
+                tO = hO & tmask
+                if tO:
+                    lo_q = tO.bit_count() + tops(hO, rem)
+                    hi_q = 0
+                else:
+                    lo_q = 0
+                    hD1 = hs[d1]
+                    hD2 = hs[d2]
+                    tD1 = hD1 & tmask
+                    tD2 = hD2 & tmask
+                    hi_q = tD1.bit_count() + tops(hD1, rem) if tD1 else 0
+                    if tD2:
+                        q2 = tD2.bit_count() + tops(hD2, rem)
+                        if q2 > hi_q:
+                            hi_q = q2
+                tops_by[rem] = (lo_q, hi_q)
         if tricks_obj:
             lo = o + lo_q
             hi = o + n - hi_q
