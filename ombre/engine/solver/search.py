@@ -824,9 +824,9 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         if lo_q < 0:
             # one side holds no trump: the other side's trumps and top plain cards (remembered by
             # the cards out: a third of these positions come again)
-            got = tops_by.get(rem)
-            if got is not None:
-                lo_q, hi_q = got
+            sides = tops_by.get(rem)
+            if sides is not None:
+                lo_q, hi_q = sides
             else:
                 hs = (h0, h1, h2)
                 hO = hs[om]
