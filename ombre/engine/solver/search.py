@@ -11,7 +11,8 @@ The search uses the tools that make bridge solvers fast:
   positions share an entry), holding a lower and an upper bound;
 * within one deal the cards still out fix the hands, so what depends on the
   hands alone (the relative-rank key, and its parts over codes 0-7, 8-15 and
-  the others, the sure trump tricks, the two-trick values) is remembered
+  the others, the sure trump tricks, the quick tricks of a side when the other
+  holds no trump, the two-trick values) is remembered
   by the cards out, a one-digit integer, until a position puts a card in
   another hand;
 * one card tried per run of equivalent cards (cards of one hand with no
@@ -26,10 +27,11 @@ The search uses the tools that make bridge solvers fast:
 * when a defender leads and the Ombre's sure trumps fall one trick short, a game
   over the trumps alone (the plain cards only counted), whose rules favour the
   defenders, so that what the Ombre takes there he takes in play (``_TrumpGame``);
-* move ordering: the card that decided the same position before, then the
-  lead that last decided a test at the same seat and trick count (a killer
-  move); the Ombre's winners first; a defender cashes plain winners the Ombre
-  must follow, then leads low to a suit his partner wins, then master trumps,
+* move ordering: the lead that last decided a test at the same seat and
+  trick count (a killer move, or the one before it; under the ``"outcome"``
+  objective, the card that decided the same position before); the Ombre's
+  winners first; a defender cashes plain winners the Ombre must follow, then
+  leads low to a suit his partner wins, then master trumps,
   then his other low cards, and last the winners the Ombre might ruff; among
   the Ombre's winners and a defender's low cards, those that decided most
   tests for that seat so far come first (a history table); second hand plays
@@ -121,6 +123,7 @@ class Solver:
         self._sure_by: dict[int, tuple[int, int]] = {}  # sure trump tricks (_TrumpBounds) by the trumps out
         self._lead_by: dict[int, int] = {}  # the Ombre's trump lead (lead_trump) by the trumps out
         self._game_by: dict[int, bool] = {}  # the trump game (_TrumpGame) by the trumps out, leader, n, need
+        self._tops_by: dict[int, tuple[int, int]] = {}  # search's bounds when one side has no trump
         self._seen = (0, 0, 0)
         self._stats = SearchStats()  # the counts of the searches before the last rebuild
         self._lay = _NO_CARDS[self.trump]  # replaced by the first position's cards
@@ -220,6 +223,7 @@ class Solver:
             self._sure_by.clear()
             self._lead_by.clear()
             self._game_by.clear()
+            self._tops_by.clear()
         self._seen = (s0 | h0, s1 | h1, s2 | h2)
         o = self.ombre
         won = (pos.won[o], pos.won[(o + 1) % 3], pos.won[(o + 2) % 3])
@@ -371,6 +375,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
     hints = solver._hint
     # the lead that last decided a test, by seat and tricks left (a killer move: siblings share it)
     killers = [-1] * 30
+    killers2 = [-1] * 30  # the killer before it
     # the history of decisive leads, by seat and card: each lead that decides a test lowers its
     # entry by the tricks left, so an ascending sort puts those that decided most (and highest) first
     history = ([0] * 40, [0] * 40, [0] * 40)
@@ -382,6 +387,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
     sure_by = solver._sure_by
     lead_by = solver._lead_by
     game_by = solver._game_by
+    tops_by = solver._tops_by
     game = _TRUMP_GAME
     pack = _PACK
     nodes = tt_hits = 0
@@ -418,6 +424,13 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         )
         for p in range(3)
     )
+    # what ``expand`` starts from, by the leader's seat: the second's and third's seats, which
+    # places are the Ombre's, each place's worst value (where its best so far starts), and the
+    # tricks the Ombre gains if that place wins the trick
+    plans = tuple(
+        (p1, p2, m0, m1, m2, -1 if m0 else 99, -1 if m1 else 99, -1 if m2 else 99, int(m0), int(m1), int(m2))
+        for p1, p2, m0, m1, m2, _, _ in places
+    )
 
     def final(o: int, a: int, b: int) -> int:
         return o if tricks_obj else _FINAL[o, a, b]
@@ -438,10 +451,11 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         return o if tricks_obj else _FINAL[o, a, b]
 
     def small(h0: int, h1: int, h2: int, leader: int, o: int, a: int, b: int, target: int, n: int) -> int:
-        """The value with two tricks left, by minimax (remembered by the cards out, see ``_seen``).
+        """The test of ``search`` with two tricks left, by minimax (remembered by the cards out: ``_seen``).
 
         Under the tricks objective a test that the tricks won so far decide, or that the two to
-        come cannot reach, returns that bound at once (``o`` or ``o + 2``); otherwise the value
+        come cannot reach, returns that bound at once (``o`` or ``o + 2``); otherwise it is a
+        fail-soft zero-window test, its bounds remembered.  Under the outcome objective the value
         is exact, whatever ``target``.  ``n`` (two) is there for the same call as ``search``.
         """
         if tricks_obj:
@@ -453,8 +467,25 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         if not tricks_obj:
             mkey += (o | a << 4 | b << 8) << 29
         got = memo2.get(mkey)
-        if got is not None:
-            return got + o if tricks_obj else got
+        if tricks_obj:
+            # bounds on the Ombre's two tricks to come, as the table holds them: a zero-window test
+            # cuts more than the exact value, which a later test seldom needs
+            lo_v = o
+            hi_v = o + 2
+            if got is not None:
+                lo_v += got & 3
+                if lo_v >= target:
+                    return lo_v
+                hi_v = o + (got >> 2)
+                if hi_v < target:
+                    return hi_v
+            w_lo = target - 1
+            w_hi = target
+        else:
+            if got is not None:
+                return got
+            w_lo = -1
+            w_hi = 99
         p1, p2, m0, m1, m2, mpos, rpos = places[leader]
         hs = (h0, h1, h2)
         H0, H1, H2 = hs[leader], hs[p1], hs[p2]
@@ -465,17 +496,16 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         both2, one2 = _PAIRS[H2]
         rot1 = _ROTATE[1]
         rot2 = _ROTATE[2]
-        # alpha-beta with the whole window: the value is exact (values lie in lo_v..hi_v)
-        lo_v, hi_v = (o, o + 2) if tricks_obj else (-1, 99)
+        # alpha-beta over the window w_lo..w_hi, fail-soft (the outcome: the whole window, exact)
         best0 = -1 if m0 else 99
         for c0, l0 in both0:
             ok = winm[c0]
             y = legal_mask(H2, c0, tb)
             L2 = both2 if y == H2 else (both2[:1] if y == one2 else both2[1:])
             if m0:
-                a1, b1 = (best0 if best0 > lo_v else lo_v), hi_v
+                a1, b1 = (best0 if best0 > w_lo else w_lo), w_hi
             else:
-                a1, b1 = lo_v, (best0 if best0 < hi_v else hi_v)
+                a1, b1 = w_lo, (best0 if best0 < w_hi else w_hi)
             best1 = -1 if m1 else 99
             y = legal_mask(H1, c0, tb)
             for c1, l1 in both1 if y == H1 else (both1[:1] if y == one1 else both1[1:]):
@@ -528,13 +558,20 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
             if m0:
                 if best1 > best0:
                     best0 = best1
-                    if best0 >= hi_v:
+                    if best0 >= w_hi:
                         break
             elif best1 < best0:
                 best0 = best1
-                if best0 <= lo_v:
+                if best0 <= w_lo:
                     break
-        memo2[mkey] = best0 - o if tricks_obj else best0
+        if not tricks_obj:
+            memo2[mkey] = best0
+        else:
+            if best0 >= target:
+                lo_v = best0
+            else:
+                hi_v = best0
+            memo2[mkey] = lo_v - o + ((hi_v - o) << 2)
         return best0
 
     def lens(y: int) -> int:
@@ -630,28 +667,48 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         return extra
 
     def quick_ombre(hO: int, hD1: int, hD2: int, tO: int, tD1: int, tD2: int, need: int) -> int:
-        """Tricks the Ombre on lead can take at once: top trumps, then plain cards if safe.
+        """Tricks the Ombre on lead is sure of: top trumps, then plain cards if safe, or a trump lead.
 
         The hands, and ``tO``, ``tD1``, ``tD2`` their trumps (the search has them);
         ``need`` the count that would decide the test: when a defender keeps trumps,
-        the plain cards are counted only if they can make the count reach it (the
-        result is a bound either way).  The Ombre first cashes his ``k`` top trumps
-        in sequence: each is higher than every trump out, so no privilege applies
-        and every defender must follow with a trump, and a defender with at most
-        ``k`` trumps is left with none.  Then he plays each plain suit from the top
-        (``rounds``).  If no defender has a trump left, those cards all win, and his
-        remaining trumps too; otherwise ``rounds`` counts no more cards of a suit
-        than a defender still holding trumps has of it: that defender must follow
-        every time, so cannot ruff.
+        a count is made only if it can reach it (the result is a bound either way).
+        The Ombre first cashes his ``k`` top trumps in sequence: each is higher than
+        every trump out, so no privilege applies and every defender must follow with
+        a trump, and a defender with at most ``k`` trumps is left with none.  Then he
+        plays each plain suit from the top (``rounds``).  If no defender has a trump
+        left, those cards all win, and his remaining trumps too; otherwise ``rounds``
+        counts no more cards of a suit than a defender still holding trumps has of
+        it: that defender must follow every time, so cannot ruff.  Short of ``need``,
+        he may instead lead one trump and then his sure trumps (``lead_trump``), or
+        first the plain rounds that no defender holding a trump can ruff (no trump
+        falls and he keeps the lead), then that trump lead.
         """
         k = (tO >> (tD1 | tD2).bit_length()).bit_count() if tO else 0
         d1_ = tD1.bit_count() > k
         d2_ = tD2.bit_count() > k
         if not (d1_ or d2_):
             return tO.bit_count() + rounds(hO, hD1, hD2, False, False)
-        if k >= need or k + (hO & plain_all).bit_count() < need:
+        if k >= need:
             return k
-        return k + rounds(hO, hD1, hD2, d1_, d2_)
+        plain = (hO & plain_all).bit_count()
+        q = k
+        r = -1  # the rounds against every defender holding a trump, when counted
+        if k + plain >= need:
+            q2 = rounds(hO, hD1, hD2, d1_, d2_)
+            q += q2
+            if not k:  # then those are the defenders holding more than k trumps
+                r = q2
+        if q < need and tO:
+            q2 = lead_by.get(tO + tD1 + tD2, -1)
+            if q2 < 0:
+                q2 = lead_by[tO + tD1 + tD2] = lead_trump(tO, tD1, tD2)
+            if q2 > q:
+                q = q2
+            if q < need <= q2 + plain:
+                q2 += r if r >= 0 else rounds(hO, hD1, hD2, tD1, tD2)
+                if q2 > q:
+                    q = q2
+        return q
 
     def quick_defender(hl: int, hO: int, tO: int, partner: int, rem: int, need: int) -> int:
         """The same for a defender on lead (``hl``; ``partner`` his partner's hand, ``rem`` the cards out).
@@ -718,24 +775,30 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
             sure_by[rem & tmask] = sure_q
         lo_q, hi_q = sure_q
         if lo_q < 0:
-            # one side holds no trump: the other side's trumps and top plain cards
-            hs = (h0, h1, h2)
-            hO = hs[om]
-            tO = hO & tmask
-            if tO:
-                lo_q = tO.bit_count() + tops(hO, rem)
-                hi_q = 0
+            # one side holds no trump: the other side's trumps and top plain cards (remembered by
+            # the cards out: a third of these positions come again)
+            sides = tops_by.get(rem)
+            if sides is not None:
+                lo_q, hi_q = sides
             else:
-                lo_q = 0
-                hD1 = hs[d1]
-                hD2 = hs[d2]
-                tD1 = hD1 & tmask
-                tD2 = hD2 & tmask
-                hi_q = tD1.bit_count() + tops(hD1, rem) if tD1 else 0
-                if tD2:
-                    q2 = tD2.bit_count() + tops(hD2, rem)
-                    if q2 > hi_q:
-                        hi_q = q2
+                hs = (h0, h1, h2)
+                hO = hs[om]
+                tO = hO & tmask
+                if tO:
+                    lo_q = tO.bit_count() + tops(hO, rem)
+                    hi_q = 0
+                else:
+                    lo_q = 0
+                    hD1 = hs[d1]
+                    hD2 = hs[d2]
+                    tD1 = hD1 & tmask
+                    tD2 = hD2 & tmask
+                    hi_q = tD1.bit_count() + tops(hD1, rem) if tD1 else 0
+                    if tD2:
+                        q2 = tD2.bit_count() + tops(hD2, rem)
+                        if q2 > hi_q:
+                            hi_q = q2
+                tops_by[rem] = (lo_q, hi_q)
         if tricks_obj:
             lo = o + lo_q
             hi = o + n - hi_q
@@ -806,18 +869,6 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
             tD2 = hD2 & tmask
             need = target - o if tricks_obj else _NEED_LO[o, a, b, target]
             q = quick_ombre(hO, hD1, hD2, tO, tD1, tD2, need)
-            if tO and tD1 + tD2:
-                q2 = lead_by.get(tO + tD1 + tD2, -1)
-                if q2 < 0:
-                    q2 = lead_by[tO + tD1 + tD2] = lead_trump(tO, tD1, tD2)
-                if q2 > q:
-                    q = q2
-                if q < need:
-                    # or first the plain rounds that no defender holding a trump can ruff: no
-                    # trump falls and the Ombre keeps the lead, then the trump lead
-                    q2 += rounds(hO, hD1, hD2, tD1, tD2)
-                    if q2 > q:
-                        q = q2
             if q > lo_q:
                 lo_q = q
                 lo = o + q if tricks_obj else _WORST[o, a, b, q]
@@ -838,10 +889,9 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                     lo = o + need if tricks_obj else _WORST[o, a, b, need]
                     tt[k] = lo - base + ((hi - base) << 4)
                     return lo
-            q = quick_defender(
-                hL, hO, tO, hP, rem, o + n - target + 1 if tricks_obj else _NEED_HI[o, a, b, target]
-            )
-            if q <= hi_q and (tO or not hi_q):
+            need = o + n - target + 1 if tricks_obj else _NEED_HI[o, a, b, target]
+            q = quick_defender(hL, hO, tO, hP, rem, need)
+            if q <= hi_q and need == hi_q + 1 and (tO or not hi_q):
                 # the defenders take this trick if the leader can lead a plain suit in
                 # which their side's best card beats the Ombre's, and the Ombre cannot
                 # ruff it (he holds the suit, or no trump): each defender may play his
@@ -954,25 +1004,34 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         after a trick in which no trump falls the next position has the same, and when they decide
         the test there it is not searched.
         """
-        hs = (h0, h1, h2)
         p0 = leader
-        p1, p2, m0, m1, m2, _, _ = places[p0]
-        H0 = hs[p0]
-        H1 = hs[p1]
-        H2 = hs[p2]
+        p1, p2, m0, m1, m2, best0, worst1, worst2, o0, o1, o2 = plans[p0]
+        if p0 == 0:
+            H0, H1, H2 = h0, h1, h2
+        elif p0 == 1:
+            H0, H1, H2 = h1, h2, h0
+        else:
+            H0, H1, H2 = h2, h0, h1
         others0 = rem - H0
         others1 = rem - H1
         others2 = rem - H2
 
         slot = leader * 10 + n  # the killer's place: seat and tricks left
-        # the card that decided here before, or the killer, is tried before the others are listed
-        # (most tests that the leader's side wins need no other lead); it must be a run's top card
+        # the killer, or the one before it when it is not a run's top card here (the outcome
+        # objective: the card that decided here before), is tried before the others are listed
+        # (most tests that the leader's side wins need no other lead).  Under the tricks objective
+        # the card that decided here before adds little to the killers (329 of 13K lookups over the
+        # 100 deals): it is not kept
         hint = killers[slot] if tricks_obj else -1
         if hint >= 0:
             fm = follow[hint]
             if hint not in runs[(H0 & fm) + ((others0 & fm) << 27)]:
-                hint = -1
-        if hint < 0:
+                hint = killers2[slot]
+                if hint >= 0:
+                    fm = follow[hint]
+                    if hint not in runs[(H0 & fm) + ((others0 & fm) << 27)]:
+                        hint = -1
+        elif not tricks_obj:
             hint = hints.get(hkey, -1)
             if hint >= 0:
                 fm = follow[hint]
@@ -981,11 +1040,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         if hint >= 0:
             lead_cards = [hint]
         else:
-            lead_cards = leads(H0, others0, leader, m0, hs[om])
-        best0 = -1 if m0 else 99
-        # each place's worst value, where its best so far starts (made once, not once a card)
-        worst1 = -1 if m1 else 99
-        worst2 = -1 if m2 else 99
+            lead_cards = leads(H0, others0, leader, m0, H0 if m0 else H1 if m1 else H2)
         best_card = -1
         all1: tuple[int, ...] | None = None
         all2: tuple[int, ...] | None = None
@@ -1001,9 +1056,9 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         sure_hi = target - n1 + hi_q
         # the Ombre's tricks after this trick, by the place (0 the leader) that wins it; the
         # defenders' (``na``, ``nb``) are counted only under the outcome objective, which reads them
-        o0 = o + 1 if m0 else o
-        o1 = o + 1 if m1 else o
-        o2 = o + 1 if m2 else o
+        o0 += o
+        o1 += o
+        o2 += o
         na = a
         nb = b
         # ``plain0`` (``plain1``): the codes below it are plain cards while no trump has fallen to
@@ -1157,14 +1212,17 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                 if best0 < target:
                     break
             if hint >= 0:  # the hint did not decide the test: the loop goes on over the other leads
-                more = leads(H0, others0, leader, m0, hs[om])
+                more = leads(H0, others0, leader, m0, H0 if m0 else H1 if m1 else H2)
                 more.remove(hint)
                 lead_cards += more
                 hint = -1
         if best_card >= 0:
-            hints[hkey] = best_card
-            if tricks_obj and m0 == (best0 >= target):  # the leader's side decided the test with it
-                killers[slot] = best_card
+            if not tricks_obj:
+                hints[hkey] = best_card
+            elif m0 == (best0 >= target):  # the leader's side decided the test with it
+                if killers[slot] != best_card:
+                    killers2[slot] = killers[slot]
+                    killers[slot] = best_card
                 history[leader][best_card] -= n
         return best0
 
