@@ -331,7 +331,6 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
     (200, 200, 200)
     """
     rng = random.Random(seed)
-    deal_keys = _DEAL_KEYS
     maketrans = bytes.maketrans
     seat_chars = _SEAT_CHARS
     mod40 = _MOD40
@@ -349,6 +348,9 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
     # tally[won]: hands by the tricks won, kept as one number (see ``lead``)
     tally = [0] * 100
     xa = xb = xc = 0
+    # the dealing keys, made once: a batch writes its words over the last batch's (the other items never
+    # change, and a short last batch reads only its own keys)
+    slots = array("I", _DEAL_KEYS)
     for first in range(0, n, _BATCH):
         # random bytes for a batch of hands: a trump, 40 dealing keys and nine words for the plays a hand;
         # the keys sorted once for the whole batch, as their top bytes keep the hands apart
@@ -358,7 +360,6 @@ def playouts(n: int, seed: int = 0, record: list[tuple[bytes, int, list[int]]] |
         dealing = randbytes(160 * batch)
         words = _PLAYS.iter_unpack(randbytes(4 * _PLAY_WORDS * batch))
         # the words written into the keys (measured: 0.14 K instructions a hand fewer than four byte slices)
-        slots = array("I", deal_keys[: 320 * batch + 8])
         slots[1 : 80 * batch : 2] = array("I", dealing)
         keys = array("d", slots.tobytes()[3 : 320 * batch + 3]).tolist()
         keys.sort()
