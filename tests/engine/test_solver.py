@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from ombre.engine._core import TABLES, legal_mask, trick_winner_codes
 from ombre.engine.cards import DECK, SUITS, Card, Suit, parse_cards
 from ombre.engine.game import Deal, GameState
-from ombre.engine.rules import Result, is_trump, legal_plays, result_of, trick_winner, trump_order
+from ombre.engine.rules import Result, beats, is_trump, legal_plays, result_of, trick_winner, trump_order
 from ombre.engine.solver import (
     OUTCOME_ORDER,
     Position,
@@ -194,8 +194,19 @@ def trump_game_bound(pos: Position) -> int:
         | _PACK[out | trumps[order[1]]] << 12
         | _PACK[out | trumps[order[2]]] << 24
     )
+    # the Ombre's masters: his plain cards above every card of their suit in the other hands
+    others = [c for seat, h in enumerate(pos.hands) if seat != pos.ombre for c in h]
+    masters = sum(
+        1
+        for c in pos.hands[pos.ombre]
+        if not is_trump(c, pos.trump)
+        and not any(beats(d, c, c.suit, pos.trump) for d in others if not is_trump(d, pos.trump))
+    )
     key |= (
-        order.index(pos.ombre) << 36 | pos.tricks_left << 38 | _PACK[out | tb.matadors >> tb.trump_base] << 46
+        order.index(pos.ombre) << 36
+        | pos.tricks_left << 38
+        | _PACK[out | tb.matadors >> tb.trump_base] << 46
+        | masters << 58
     )
     need = 0
     while need < pos.tricks_left and _TRUMP_GAME[key | (need + 1) << 42]:

@@ -122,7 +122,7 @@ class Solver:
         self._high_keys: dict[int, tuple[int, int]] = {}  # and of the others
         self._sure_by: dict[int, tuple[int, int]] = {}  # sure trump tricks (_TrumpBounds) by the trumps out
         self._lead_by: dict[int, int] = {}  # the Ombre's trump lead (lead_trump) by the trumps out
-        self._game_by: dict[int, bool] = {}  # the trump game (_TrumpGame) by the trumps out, leader, n, need
+        self._game_by: dict[int, bool] = {}  # the trump game (_TrumpGame) by the cards out, leader, need
         self._tops_by: dict[int, tuple[int, int]] = {}  # search's bounds when one side has no trump
         self._seen = (0, 0, 0)
         self._stats = SearchStats()  # the counts of the searches before the last rebuild
@@ -600,7 +600,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
             | pack[out | matm >> tbase] << 36
         ]
 
-    def trump_game(hs: _Counts, leader: int, n: int, need: int) -> bool:
+    def trump_game(hs: _Counts, leader: int, n: int, need: int, masters: int) -> bool:
         """Whether the Ombre takes ``need`` tricks by :class:`_TrumpGame`, ``leader`` on lead."""
         p1, p2, _, _, _, mpos, _ = places[leader]
         out = ((hs[0] | hs[1] | hs[2]) & tmask) >> tbase << 12
@@ -612,6 +612,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
             | n << 38
             | need << 42
             | pack[out | matm >> tbase] << 46
+            | masters << 58
         ]
 
     def tops(hand: int, rem: int) -> int:
@@ -879,12 +880,23 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
             hL = hs[leader]
             hP = hs[d2 if leader == d1 else d1]
             need = target - o if tricks_obj else _NEED_LO[o, a, b, target]
-            if need == lo_q + 1 and need <= tO.bit_count():
-                # the Ombre's trumps against the defenders' lead, by the game over the trumps alone
+            if need == lo_q + 1:
+                # the Ombre's trumps against the defenders' lead, by the game over the trumps alone,
+                # then with his masters too
                 gk = (rem & tmask) + ((leader << 4 | n) << 27) + (need << 33)
                 got = game_by.get(gk)
                 if got is None:
-                    got = game_by[gk] = trump_game(hs, leader, n, need)
+                    got = game_by[gk] = need <= tO.bit_count() and trump_game(hs, leader, n, need, 0)
+                if not got and 3 < n < 7:
+                    gk = rem + ((leader << 4 | need) << 27) + (1 << 40)
+                    got = game_by.get(gk)
+                    if got is None:
+                        m = tops(hO, rem)
+                        if m > need:
+                            m = need
+                        got = game_by[gk] = (
+                            m > 0 and need <= tO.bit_count() + m and trump_game(hs, leader, n, need, m)
+                        )
                 if got:
                     lo = o + need if tricks_obj else _WORST[o, a, b, need]
                     tt[k] = lo - base + ((hi - base) << 4)
