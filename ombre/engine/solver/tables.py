@@ -105,20 +105,21 @@ class _Runs(dict[int, tuple[int, ...]]):
         self.run_below = tuple(
             ((1 << c) - 1) & matadors if matadors >> c & 1 else (1 << c) - 1 for c in range(_W)
         )
+        # what a run topped by each code leaves of the cards when no outside card is below it
+        self.run_rest = tuple(~(below | 1 << c) for c, below in enumerate(self.run_below))
 
     def __missing__(self, key: int) -> tuple[int, ...]:
-        x = key & _LOW
-        others = key >> _W
+        x = key & 0x7FFFFFF  # ``_LOW`` and ``_W`` as literals: two global lookups fewer
+        others = key >> 27
         run_below = self.run_below
         v: tuple[int, ...] = ()
         while x:
             c = x.bit_length() - 1
-            below = run_below[c]
-            ob = others & below
+            ob = others & run_below[c]
             if ob:
                 x &= (1 << ob.bit_length()) - 1  # the run goes down to the card out below ``c``
             else:
-                x &= ~(below | (1 << c))
+                x &= self.run_rest[c]
             v = (c,) + v
         self[key] = v
         return v
@@ -297,14 +298,18 @@ class _TrumpBounds(dict[int, int]):
     """
 
     def __missing__(self, k: int) -> int:
-        out = (k & 0xFFF | k >> 12 & 0xFFF | k >> 24) << 12
+        t0 = k & 0xFFF
+        out = t0 | k >> 12 & 0xFFF | k >> 24
         pack = _PACK
-        # packed to the trumps out, as the trump game asks (only their order counts)
-        tO = pack[out | k & 0xFFF]
-        tD1 = pack[out | k >> 12 & 0xFFF]
-        tD2 = pack[out | k >> 24]
+        # packed to the trumps out, as the trump game asks (only their order counts); the three
+        # hands hold every trump out, so the defenders' together are the rest of the packed bits
+        tO = pack[out << 12 | t0]
+        tD1 = pack[out << 12 | k >> 12 & 0xFFF]
+        tD = ((1 << out.bit_count()) - 1) ^ tO
         sure = _SURE  # shared with the solver's other counts, which often ask the same
-        v = sure[(tD1 | tD2) << 12 | tO] | max(sure[tO << 12 | tD1], sure[tO << 12 | tD2]) << 4
+        one = sure[tO << 12 | tD1]
+        two = sure[tO << 12 | (tD ^ tD1)]
+        v = sure[tD << 12 | tO] | (one if one > two else two) << 4
         self[k] = v
         return v
 
@@ -324,9 +329,9 @@ class _Chunks8(dict[int, int]):
 
     def __missing__(self, key: int) -> int:
         r = key >> 16
-        v = _CHUNKS4[(r & 15) << 8 | (key >> 4 & 0xF0) | (key & 15)]
-        if r >> 4:
-            v |= _CHUNKS4[(r >> 4) << 8 | (key >> 8 & 0xF0) | (key >> 4 & 15)] << (r & 15).bit_count()
+        v = _CHUNKS4[(r & 15) << 8 | key >> 4 & 0xF0 | key & 15]
+        if r > 15:
+            v |= _CHUNKS4[(r & 0xF0) << 4 | key >> 8 & 0xF0 | key >> 4 & 15] << (r & 15).bit_count()
         self[key] = v
         return v
 
