@@ -140,7 +140,7 @@ class _Leads(dict[int, tuple[int, tuple[int, ...]]]):
     def __missing__(self, key: int) -> tuple[int, tuple[int, ...]]:
         reps = self.runs[key]
         top = reps[-1]
-        v = self[key] = (-1, reps) if key >> _W >> top else (top, reps[:-1])
+        v = self[key] = (-1, reps) if key >> 27 + top else (top, reps[:-1])
         return v
 
 
@@ -246,42 +246,37 @@ _PAIRS = _Pairs()
 _NO_CARDS: dict[Suit, _Layout] = {s: _layout(TABLES[s], 0) for s in SUITS}
 
 
-def _sure_count(ta: int, tb: int) -> int:
+class _Sure(dict[int, int]):
     """How many of B's trumps win whatever is played against A's: |B| less a matching.
 
-    Scanning from the top, each of A's trumps can take one of B's below it;
-    B's trumps left untaken are sure tricks.
+    ``[ta << 12 | tb]``, trumps shifted down to bit 0, filled on first use.  Scanning from
+    the top, each of A's trumps can take one of B's below it; B's trumps left untaken are
+    sure tricks.
 
-    >>> _sure_count(0b0101, 0b1010)  # B holds the top trump and the third
-    1
-    """
-    v = 0
-    free = 0
-    # a run of A's trumps at a time, then the run of B's below it (a loop a card costs more)
-    while tb:
-        n = tb.bit_length()
-        free += (ta >> n).bit_count()
-        ta &= (1 << n) - 1
-        n = ta.bit_length()
-        run = (tb >> n).bit_count()
-        tb &= (1 << n) - 1
-        if run > free:
-            v += run - free
-            free = 0
-        else:
-            free -= run
-    return v
-
-
-class _Sure(dict[int, int]):
-    """:func:`_sure_count` by ``[ta << 12 | tb]``, trumps shifted down to bit 0, filled on first use.
-
-    >>> _SURE[0b0101 << 12 | 0b1010]
+    >>> _SURE[0b0101 << 12 | 0b1010]  # B holds the top trump and the third
     1
     """
 
     def __missing__(self, k: int) -> int:
-        v = self[k] = _sure_count(k >> 12, k & 0xFFF)
+        ta = k >> 12
+        tb = k & 0xFFF
+        v = 0
+        free = 0
+        # a run of A's trumps at a time, then the run of B's below it (a loop a card costs more;
+        # and inline, as a function's call would cost about as much as the loop)
+        while tb:
+            n = tb.bit_length()
+            free += (ta >> n).bit_count()
+            ta &= (1 << n) - 1
+            n = ta.bit_length()
+            run = (tb >> n).bit_count()
+            tb &= (1 << n) - 1
+            if run > free:
+                v += run - free
+                free = 0
+            else:
+                free -= run
+        self[k] = v
         return v
 
 
