@@ -102,24 +102,20 @@ class _Runs(dict[int, tuple[int, ...]]):
     def __init__(self, matadors: int) -> None:
         super().__init__()
         # codes below each code, for a matador only the matadors (the key's block does the rest)
-        self.run_below = tuple(
-            ((1 << c) - 1) & matadors if matadors >> c & 1 else (1 << c) - 1 for c in range(_W)
-        )
-        # what a run topped by each code leaves of the cards when no outside card is below it
-        self.run_rest = tuple(~(below | 1 << c) for c, below in enumerate(self.run_below))
+        run_below = tuple(((1 << c) - 1) & matadors if matadors >> c & 1 else (1 << c) - 1 for c in range(_W))
+        # and what a run topped by each code leaves of the cards when no outside card is below it
+        self.run_tables = (run_below, tuple(~(below | 1 << c) for c, below in enumerate(run_below)))
 
     def __missing__(self, key: int) -> tuple[int, ...]:
         x = key & 0x7FFFFFF  # ``_LOW`` and ``_W`` as literals: two global lookups fewer
         others = key >> 27
-        run_below = self.run_below
+        run_below, run_rest = self.run_tables  # (one attribute's lookup, not two)
         v: tuple[int, ...] = ()
         while x:
             c = x.bit_length() - 1
             ob = others & run_below[c]
-            if ob:
-                x &= (1 << ob.bit_length()) - 1  # the run goes down to the card out below ``c``
-            else:
-                x &= self.run_rest[c]
+            # the run goes down to the card out below ``c``, if any
+            x &= (1 << ob.bit_length()) - 1 if ob else run_rest[c]
             v = (c,) + v
         self[key] = v
         return v
