@@ -102,23 +102,20 @@ class _Runs(dict[int, tuple[int, ...]]):
     def __init__(self, matadors: int) -> None:
         super().__init__()
         # codes below each code, for a matador only the matadors (the key's block does the rest)
-        self.run_below = tuple(
-            ((1 << c) - 1) & matadors if matadors >> c & 1 else (1 << c) - 1 for c in range(_W)
-        )
+        run_below = tuple(((1 << c) - 1) & matadors if matadors >> c & 1 else (1 << c) - 1 for c in range(_W))
+        # and what a run topped by each code leaves of the cards when no outside card is below it
+        self.run_tables = (run_below, tuple(~(below | 1 << c) for c, below in enumerate(run_below)))
 
     def __missing__(self, key: int) -> tuple[int, ...]:
-        x = key & _LOW
-        others = key >> _W
-        run_below = self.run_below
+        x = key & 0x7FFFFFF  # ``_LOW`` and ``_W`` as literals: two global lookups fewer
+        others = key >> 27
+        run_below, run_rest = self.run_tables  # (one attribute's lookup, not two)
         v: tuple[int, ...] = ()
         while x:
             c = x.bit_length() - 1
-            below = run_below[c]
-            ob = others & below
-            if ob:
-                x &= (1 << ob.bit_length()) - 1  # the run goes down to the card out below ``c``
-            else:
-                x &= ~(below | (1 << c))
+            ob = others & run_below[c]
+            # the run goes down to the card out below ``c``, if any
+            x &= (1 << ob.bit_length()) - 1 if ob else run_rest[c]
             v = (c,) + v
         self[key] = v
         return v
@@ -139,7 +136,7 @@ class _Leads(dict[int, tuple[int, tuple[int, ...]]]):
     def __missing__(self, key: int) -> tuple[int, tuple[int, ...]]:
         reps = self.runs[key]
         top = reps[-1]
-        v = self[key] = (-1, reps) if key >> _W >> top else (top, reps[:-1])
+        v = self[key] = (-1, reps) if key >> 27 + top else (top, reps[:-1])
         return v
 
 
@@ -245,42 +242,37 @@ _PAIRS = _Pairs()
 _NO_CARDS: dict[Suit, _Layout] = {s: _layout(TABLES[s], 0) for s in SUITS}
 
 
-def _sure_count(ta: int, tb: int) -> int:
+class _Sure(dict[int, int]):
     """How many of B's trumps win whatever is played against A's: |B| less a matching.
 
-    Scanning from the top, each of A's trumps can take one of B's below it;
-    B's trumps left untaken are sure tricks.
+    ``[ta << 12 | tb]``, trumps shifted down to bit 0, filled on first use.  Scanning from
+    the top, each of A's trumps can take one of B's below it; B's trumps left untaken are
+    sure tricks.
 
-    >>> _sure_count(0b0101, 0b1010)  # B holds the top trump and the third
-    1
-    """
-    v = 0
-    free = 0
-    # a run of A's trumps at a time, then the run of B's below it (a loop a card costs more)
-    while tb:
-        n = tb.bit_length()
-        free += (ta >> n).bit_count()
-        ta &= (1 << n) - 1
-        n = ta.bit_length()
-        run = (tb >> n).bit_count()
-        tb &= (1 << n) - 1
-        if run > free:
-            v += run - free
-            free = 0
-        else:
-            free -= run
-    return v
-
-
-class _Sure(dict[int, int]):
-    """:func:`_sure_count` by ``[ta << 12 | tb]``, trumps shifted down to bit 0, filled on first use.
-
-    >>> _SURE[0b0101 << 12 | 0b1010]
+    >>> _SURE[0b0101 << 12 | 0b1010]  # B holds the top trump and the third
     1
     """
 
     def __missing__(self, k: int) -> int:
-        v = self[k] = _sure_count(k >> 12, k & 0xFFF)
+        ta = k >> 12
+        tb = k & 0xFFF
+        v = 0
+        free = 0
+        # a run of A's trumps at a time, then the run of B's below it (a loop a card costs more;
+        # and inline, as a function's call would cost about as much as the loop)
+        while tb:
+            n = tb.bit_length()
+            free += (ta >> n).bit_count()
+            ta &= (1 << n) - 1
+            n = ta.bit_length()
+            run = (tb >> n).bit_count()
+            tb &= (1 << n) - 1
+            if run > free:
+                v += run - free
+                free = 0
+            else:
+                free -= run
+        self[k] = v
         return v
 
 
@@ -297,14 +289,18 @@ class _TrumpBounds(dict[int, int]):
     """
 
     def __missing__(self, k: int) -> int:
-        out = (k & 0xFFF | k >> 12 & 0xFFF | k >> 24) << 12
+        t0 = k & 0xFFF
+        out = t0 | k >> 12 & 0xFFF | k >> 24
         pack = _PACK
-        # packed to the trumps out, as the trump game asks (only their order counts)
-        tO = pack[out | k & 0xFFF]
-        tD1 = pack[out | k >> 12 & 0xFFF]
-        tD2 = pack[out | k >> 24]
+        # packed to the trumps out, as the trump game asks (only their order counts); the three
+        # hands hold every trump out, so the defenders' together are the rest of the packed bits
+        tO = pack[out << 12 | t0]
+        tD1 = pack[out << 12 | k >> 12 & 0xFFF]
+        tD = ((1 << out.bit_count()) - 1) ^ tO
         sure = _SURE  # shared with the solver's other counts, which often ask the same
-        v = sure[(tD1 | tD2) << 12 | tO] | max(sure[tO << 12 | tD1], sure[tO << 12 | tD2]) << 4
+        one = sure[tO << 12 | tD1]
+        two = sure[tO << 12 | (tD ^ tD1)]
+        v = sure[tD << 12 | tO] | (one if one > two else two) << 4
         self[k] = v
         return v
 
@@ -324,9 +320,9 @@ class _Chunks8(dict[int, int]):
 
     def __missing__(self, key: int) -> int:
         r = key >> 16
-        v = _CHUNKS4[(r & 15) << 8 | (key >> 4 & 0xF0) | (key & 15)]
-        if r >> 4:
-            v |= _CHUNKS4[(r >> 4) << 8 | (key >> 8 & 0xF0) | (key >> 4 & 15)] << (r & 15).bit_count()
+        v = _CHUNKS4[(r & 15) << 8 | key >> 4 & 0xF0 | key & 15]
+        if r > 15:
+            v |= _CHUNKS4[(r & 0xF0) << 4 | key >> 8 & 0xF0 | key >> 4 & 15] << (r & 15).bit_count()
         self[key] = v
         return v
 
