@@ -25,7 +25,8 @@ The search uses the tools that make bridge solvers fast:
   checked in the trick loop itself when no trump falls, as is a trick that
   brings the Ombre to the target, so such positions cost no search;
 * when a defender leads and the Ombre's sure trumps fall one trick short, a game
-  over the trumps alone (the plain cards only counted), whose rules favour the
+  over the trumps alone (the plain cards only counted, and a master of his: a
+  plain card above every card of its suit out), whose rules favour the
   defenders, so that what the Ombre takes there he takes in play (``_TrumpGame``);
 * move ordering: the lead that last decided a test at the same seat and
   trick count (a killer move, or the one before it; under the ``"outcome"``
@@ -122,7 +123,7 @@ class Solver:
         self._high_keys: dict[int, tuple[int, int]] = {}  # and of the others
         self._sure_by: dict[int, tuple[int, int]] = {}  # sure trump tricks (_TrumpBounds) by the trumps out
         self._lead_by: dict[int, int] = {}  # the Ombre's trump lead (lead_trump) by the trumps out
-        self._game_by: dict[int, bool] = {}  # the trump game (_TrumpGame) by the trumps out, leader, n, need
+        self._game_by: dict[int, bool] = {}  # the trump game (_TrumpGame) by the cards out, leader, n, need
         self._tops_by: dict[int, tuple[int, int]] = {}  # search's bounds when one side has no trump
         self._seen = (0, 0, 0)
         self._stats = SearchStats()  # the counts of the searches before the last rebuild
@@ -600,8 +601,9 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
             | pack[out | matm >> tbase] << 36
         ]
 
-    def trump_game(hs: _Counts, leader: int, n: int, need: int) -> bool:
-        """Whether the Ombre takes ``need`` tricks by :class:`_TrumpGame`, ``leader`` on lead."""
+    def trump_game(hs: _Counts, leader: int, n: int, need: int, masters: int) -> bool:
+        """Whether the Ombre takes ``need`` tricks by :class:`_TrumpGame`, ``leader`` on lead, holding
+        ``masters`` plain cards above every card of their suit out of his hand (or fewer)."""
         p1, p2, _, _, _, mpos, _ = places[leader]
         out = ((hs[0] | hs[1] | hs[2]) & tmask) >> tbase << 12
         return game[
@@ -612,6 +614,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
             | n << 38
             | need << 42
             | pack[out | matm >> tbase] << 46
+            | masters << 58
         ]
 
     def tops(hand: int, rem: int) -> int:
@@ -879,12 +882,23 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
             hL = hs[leader]
             hP = hs[d2 if leader == d1 else d1]
             need = target - o if tricks_obj else _NEED_LO[o, a, b, target]
-            if need == lo_q + 1 and need <= tO.bit_count():
+            if need == lo_q + 1:
                 # the Ombre's trumps against the defenders' lead, by the game over the trumps alone
-                gk = (rem & tmask) + ((leader << 4 | n) << 27) + (need << 33)
-                got = game_by.get(gk)
-                if got is None:
-                    got = game_by[gk] = trump_game(hs, leader, n, need)
+                t = tO.bit_count()
+                got: bool | None = False
+                if need <= t:
+                    gk = (rem & tmask) + ((leader << 4 | n) << 27) + (need << 33)
+                    got = game_by.get(gk)
+                    if got is None:
+                        got = game_by[gk] = trump_game(hs, leader, n, need, 0)
+                # then with a master of his, where it can tell: he holds two trumps or more and the
+                # defenders no more than he does (measured: elsewhere the game seldom reaches the
+                # test with it, and a second master adds more entries to the game than it saves)
+                if not got and 1 < t and need <= t + 1 and (rem & tmask).bit_count() <= t + t:
+                    gk = rem + ((leader << 4 | need) << 27) + (1 << 40)
+                    got = game_by.get(gk)
+                    if got is None:
+                        got = game_by[gk] = tops(hO, rem) > 0 and trump_game(hs, leader, n, need, 1)
                 if got:
                     lo = o + need if tricks_obj else _WORST[o, a, b, need]
                     tt[k] = lo - base + ((hi - base) << 4)

@@ -475,22 +475,30 @@ _TRUMP_RUNS = _TrumpRuns()
 class _TrumpGame(dict[int, bool]):
     """Whether the Ombre surely takes ``need`` of the tricks to come, by a game over the trumps alone.
 
-    ``[t0 | t1 << 12 | t2 << 24 | place << 36 | n << 38 | need << 42 | matadors << 46]``: the
-    trumps of the three hands in playing order from the leader, packed to the trumps out
-    (:data:`_PACK`), the Ombre's place among them, ``n`` the tricks left, the tricks to reach
-    and the matadors among the trumps out.  Filled on first use.
+    ``[t0 | t1 << 12 | t2 << 24 | place << 36 | n << 38 | need << 42 | matadors << 46 | masters << 58]``:
+    the trumps of the three hands in playing order from the leader, packed to the trumps out
+    (:data:`_PACK`), the Ombre's place among them, ``n`` the tricks left, the tricks to reach,
+    the matadors among the trumps out, and the Ombre's masters: his plain cards above every
+    card of their suit out of his hand.  Filled on first use.
 
     Each hand holds its trumps and ``n`` less as many plain cards, of unknown suits.  The rules
     of the game favour the defenders, so when the Ombre reaches ``need`` in it he takes as many
-    tricks in any position with these trumps: a defender may play a trump or (while he holds
+    tricks in any position with these cards: a defender may play a trump or (while he holds
     one) a plain card to any plain lead, and need not follow a trump lead while the privilege
     excuses him; the Ombre, when a plain card is led, plays a plain card while he holds one (he
-    may have to follow suit); a trick with no trump goes to whichever player the defenders
-    choose.  The Ombre follows the game's play with his real cards (any plain card stands for
-    one of his), and each trick he takes in the game he takes in play.
+    may have to follow suit).  A trick with no trump goes to whichever player the defenders
+    choose, unless the Ombre plays a master to it in its suit (he leads it, or follows with it):
+    then it is his.  A defender leading a plain card chooses how the Ombre answers: with a card
+    that is no master (while he holds one), with a master in its suit (while he holds one and
+    another plain card), or by throwing a master away (when all his plain cards are masters).
+    A master stays a master as cards fall.  The Ombre follows the game's play with his real
+    cards, and each trick he takes in the game he takes in play.
 
     >>> # four trumps out, four tricks left: the Ombre second holds the 1st, 2nd and 4th, the leader the 3rd
     >>> _TRUMP_GAME[0b0010 | 0b1101 << 12 | 0 << 24 | 1 << 36 | 4 << 38 | 3 << 42]  # all three win
+    True
+    >>> # one trump out, the Ombre's; he leads, two tricks left: the trump and his master
+    >>> _TRUMP_GAME[0b1 | 0 << 12 | 0 << 24 | 0 << 36 | 2 << 38 | 2 << 42 | 1 << 58]
     True
     """
 
@@ -505,6 +513,11 @@ _DEFENDERS_FIRST = ((1, 2, 0), (0, 2, 1), (0, 1, 2))
 #: ``_NEXT_KEYS[place][w]``: the next trick's key part when place ``w`` (0 the leader) takes this
 #: one: the Ombre's place from the new leader, less one trick to reach when ``w`` is the Ombre
 _NEXT_KEYS = tuple(tuple(((p - w) % 3 << 36) - (w == p) * (1 << 42) for w in range(3)) for p in range(3))
+#: the plain cards of :class:`_TrumpGame` (trumps are their packed codes, 0 and up): the Ombre's
+#: card that is no master, his master played in its suit, his master thrown away; and a
+#: defender's plain lead (``-1``, answered by a card that is no master), answered by a master
+#: in its suit, by a master thrown away
+_PLAIN, _MASTER, _THROWN, _LEAD_TO_MASTER, _LEAD_TO_THROW = -1, -2, -3, -4, -5
 
 
 def _trump_trick(key: int, game: _TrumpGame) -> bool:  # noqa: C901 - the three hands' choices, inline for speed
@@ -515,42 +528,64 @@ def _trump_trick(key: int, game: _TrumpGame) -> bool:  # noqa: C901 - the three 
     place = key >> 36 & 3
     n = key >> 38 & 15
     need = key >> 42 & 15
-    matadors = key >> 46
+    matadors = key >> 46 & 0xFFF
+    masters = key >> 58
     held = (h0 if place == 0 else (h1 if place == 1 else h2)).bit_count()
     # (every caller has found his sure trumps short of ``need``: a defender's trump beats at most
     # one of his, and a lower one, so that many he reaches anyway)
-    if need > held:
-        return False  # the defenders may take every trick with no trump: he has his trumps at most
-    tight = need == held  # he needs a trick from every trump he holds
+    if need > held + masters:
+        return False  # the defenders may take every other trick: he has his trumps and masters at most
+    tight = need == held + masters  # he needs a trick from every trump and master he holds
     pack = _PACK
     sure = _SURE
     mat = matadors << 12
+    plain = n - held  # the Ombre's plain cards
+    # his plain card when he need not follow a trump lead: one that is no master while he holds one
+    spare = _PLAIN if plain > masters else _THROWN
     # runs lowest first; the leader may lead a plain card while he holds one (a defender's first:
     # it refutes a test more often)
     o0 = o0t = _TRUMP_RUNS[h0 | mat]
-    if n != h0.bit_count():
-        o0 = o0t + (-1,) if place == 0 else (-1,) + o0t
+    if place == 0:
+        if masters:
+            o0 = o0 + (_MASTER,)
+        if plain > masters:
+            o0 = o0 + (_PLAIN,)
+    elif n != h0.bit_count():
+        if not plain:
+            o0 = (_PLAIN,) + o0t
+        elif plain == masters:
+            o0 = (_LEAD_TO_THROW, _LEAD_TO_MASTER) + o0t
+        elif masters:
+            o0 = (_PLAIN, _LEAD_TO_MASTER) + o0t
+        else:
+            o0 = (_PLAIN,) + o0t
     o1t = _TRUMP_RUNS[h1 | mat]
-    o1p = o1t if n == h1.bit_count() else (o1t + (-1,) if place == 1 else (-1,) + o1t)
+    o1p = o1t if n == h1.bit_count() else (o1t + (spare,) if place == 1 else (_PLAIN,) + o1t)
     o2t = _TRUMP_RUNS[h2 | mat]
-    o2p = o2t if n == h2.bit_count() else (o2t + (-1,) if place == 2 else (-1,) + o2t)
-    # to a plain lead the Ombre plays a plain card while he holds one
-    if place == 1 and o1p is not o1t:
-        o1m: tuple[int, ...] = (-1,)
-    else:
-        o1m = o1p
-    o2m = (-1,) if place == 2 and o2p is not o2t else o2p
+    o2p = o2t if n == h2.bit_count() else (o2t + (spare,) if place == 2 else (_PLAIN,) + o2t)
+    ombre_plain = place and plain  # a defender's plain lead says how the Ombre answers it
+    # void in the suit led he may trump it instead of throwing a master away
+    answer = {
+        _PLAIN: (_PLAIN,),
+        _LEAD_TO_MASTER: (_MASTER,),
+        _LEAD_TO_THROW: (_THROWN,) + (o1t if place == 1 else o2t),
+    }
     # the next trick's key, less the hands, by the place that takes this one
     next_keys = _NEXT_KEYS[place]
     common = need << 42 | (n - 1) << 38
+    kept = masters << 58
     plain_rest = matadors << 46 | common  # a trick with no trump leaves the matadors out the same
     plain_last = _DEFENDERS_FIRST[place]  # with no trump the defenders choose who takes the trick
     ombre2 = place == 2
     ombre1 = place == 1
     for c0 in o0:
         if c0 < 0:
-            opts1 = o1m
-            thirds = o2m
+            if ombre_plain:
+                opts1 = answer[c0] if ombre1 else o1p
+                thirds = answer[c0] if ombre2 else o2p
+            else:
+                opts1 = o1p
+                thirds = o2p
             g0 = h0
         else:
             # to a trump lead a hand with a trump the privilege does not excuse must play a trump
@@ -565,19 +600,22 @@ def _trump_trick(key: int, game: _TrumpGame) -> bool:  # noqa: C901 - the three 
             for c2 in thirds:
                 g2 = h2 ^ (1 << c2) if c2 >= 0 else h2
                 if c0 > c1 and c0 > c2:
-                    w = 0
+                    w = 0 if c0 >= 0 else -1  # -1: no trump
                 elif c1 > c2:
-                    w = 1
+                    w = 1 if c1 >= 0 else -1
                 else:
-                    w = 2 if c2 >= 0 else -1  # -1: no trump
+                    w = 2 if c2 >= 0 else -1
+                mine = c0 if place == 0 else (c1 if ombre1 else c2)
+                if w < 0 and mine == _MASTER:
+                    w = place  # his master in its suit, and no trump
                 if w == place:
                     if need == 1:  # this trick reaches the test
                         if ombre2:
                             ok2 = True
                             break
                         continue
-                elif w >= 0 and tight and (c0, c1, c2)[place] >= 0:
-                    # he needs every trump he holds and loses one
+                elif w >= 0 and tight and mine != _PLAIN:
+                    # he needs every trump and master he holds and loses one
                     if not ombre2:
                         ok2 = False
                         break
@@ -585,13 +623,14 @@ def _trump_trick(key: int, game: _TrumpGame) -> bool:  # noqa: C901 - the three 
                 # his sure trumps after the trick, as :class:`_TrumpGame` counts them (packing keeps
                 # the order, and with no trump taken the defenders' choice leaves the test the same)
                 left = g0 | g1 | g2
-                mine = g0 if place == 0 else (g1 if ombre1 else g2)
-                got = sure[(left ^ mine) << 12 | mine]
+                mt = g0 if place == 0 else (g1 if ombre1 else g2)
+                got = sure[(left ^ mt) << 12 | mt]
                 if got >= (need - 1 if w == place else need):
                     if ombre2:
                         ok2 = True
                         break
                     continue
+                rest_m = kept - (1 << 58) if mine < _PLAIN else kept  # a master played
                 if w < 0:
                     # no trump fell: the hands are still packed to the trumps out, and whichever
                     # player the defenders choose takes the trick (his sure trumps, one short of
@@ -606,7 +645,7 @@ def _trump_trick(key: int, game: _TrumpGame) -> bool:  # noqa: C901 - the three 
                             key = h1 | h2 << 12 | h0 << 24
                         else:
                             key = h2 | h0 << 12 | h1 << 24
-                        if not game[key | plain_rest + next_keys[w]]:
+                        if not game[key | plain_rest + next_keys[w] + rest_m]:
                             reached = False
                             break
                 else:
@@ -615,7 +654,7 @@ def _trump_trick(key: int, game: _TrumpGame) -> bool:  # noqa: C901 - the three 
                     k0 = pack[left | g0]
                     k1 = pack[left | g1]
                     k2 = pack[left | g2]
-                    rest = pack[left | matadors] << 46 | common
+                    rest = (pack[left | matadors] << 46 | common) + rest_m
                     if w == 0:
                         reached = game[k0 | k1 << 12 | k2 << 24 | rest + next_keys[0]]
                     elif w == 1:
