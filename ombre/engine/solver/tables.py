@@ -489,8 +489,8 @@ class _TrumpGame(dict[int, bool]):
     may have to follow suit).  A trick with no trump goes to whichever player the defenders
     choose, unless the Ombre plays a master to it in its suit (he leads it, or follows with it):
     then it is his.  A defender leading a plain card chooses how the Ombre answers: with a card
-    that is no master (while he holds one), with a master in its suit (while he holds one and
-    another plain card), or by throwing a master away (when all his plain cards are masters).
+    that is no master (while he holds one), with a master in its suit (while he holds one), or,
+    void in the suit when all his plain cards are masters, by throwing one away or trumping.
     A master stays a master as cards fall.  The Ombre follows the game's play with his real
     cards, and each trick he takes in the game he takes in play.
 
@@ -564,12 +564,9 @@ def _trump_trick(key: int, game: _TrumpGame) -> bool:  # noqa: C901 - the three 
     o2t = _TRUMP_RUNS[h2 | mat]
     o2p = o2t if n == h2.bit_count() else (o2t + (spare,) if place == 2 else (_PLAIN,) + o2t)
     ombre_plain = place and plain  # a defender's plain lead says how the Ombre answers it
-    # void in the suit led he may trump it instead of throwing a master away
-    answer = {
-        _PLAIN: (_PLAIN,),
-        _LEAD_TO_MASTER: (_MASTER,),
-        _LEAD_TO_THROW: (_THROWN,) + (o1t if place == 1 else o2t),
-    }
+    if ombre_plain:
+        # void in the suit led he may trump it instead of throwing a master away
+        throw = (_THROWN,) + (o1t if place == 1 else o2t)
     # the next trick's key, less the hands, by the place that takes this one
     next_keys = _NEXT_KEYS[place]
     common = need << 42 | (n - 1) << 38
@@ -581,8 +578,9 @@ def _trump_trick(key: int, game: _TrumpGame) -> bool:  # noqa: C901 - the three 
     for c0 in o0:
         if c0 < 0:
             if ombre_plain:
-                opts1 = answer[c0] if ombre1 else o1p
-                thirds = answer[c0] if ombre2 else o2p
+                answer = (_PLAIN,) if c0 == _PLAIN else ((_MASTER,) if c0 == _LEAD_TO_MASTER else throw)
+                opts1 = answer if ombre1 else o1p
+                thirds = answer if ombre2 else o2p
             else:
                 opts1 = o1p
                 thirds = o2p
