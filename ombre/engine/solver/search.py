@@ -123,7 +123,9 @@ class Solver:
         self._high_keys: dict[int, tuple[int, int]] = {}  # and of the others
         self._sure_by: dict[int, tuple[int, int]] = {}  # sure trump tricks (_TrumpBounds) by the trumps out
         self._lead_by: dict[int, int] = {}  # the Ombre's trump lead (lead_trump) by the trumps out
-        self._game_by: dict[int, bool] = {}  # the trump game (_TrumpGame) by the cards out, leader, n, need
+        # the trump game (_TrumpGame) by the trumps out, leader, n and need; with a master of the
+        # Ombre's, by the cards out, leader and need
+        self._game_by: dict[int, bool] = {}
         self._tops_by: dict[int, tuple[int, int]] = {}  # search's bounds when one side has no trump
         self._seen = (0, 0, 0)
         self._stats = SearchStats()  # the counts of the searches before the last rebuild
