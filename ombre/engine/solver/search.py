@@ -10,8 +10,8 @@ The search uses the tools that make bridge solvers fast:
   relative rank (only the order of the cards still out matters, so equal
   positions share an entry), holding a lower and an upper bound;
 * within one deal the cards still out fix the hands, so what depends on the
-  hands alone (the relative-rank key, and its parts over codes 0-7, 8-15 and
-  the others, the sure trump tricks, the quick tricks of a side when the other
+  hands alone (the relative-rank key, and its parts over each block and each
+  pair of blocks, the sure trump tricks, the quick tricks of a side when the other
   holds no trump, the two-trick values) is remembered
   by the cards out, a one-digit integer, until a position puts a card in
   another hand;
@@ -58,7 +58,6 @@ from ombre.engine.solver.position import Position, PositionError, _check_positio
 from ombre.engine.solver.tables import (
     _BEST,
     _BITS,
-    _CHUNKS8,
     _FINAL,
     _LEAD_TRUMP,
     _NEED_HI,
@@ -69,6 +68,8 @@ from ombre.engine.solver.tables import (
     _PAIRS,
     _ROTATE,
     _SURE,
+    _TERN,
+    _TERN_BASE,
     _TRUMP_BOUNDS,
     _TRUMP_GAME,
     _WORST,
@@ -118,9 +119,6 @@ class Solver:
         # one deal: ``_seen``, the cards each seat has held so far, tells when one does not
         self._memo2: dict[int, int] = {}
         self._keys: dict[int, int] = {}
-        self._low_keys: dict[int, int] = {}  # the key's part of the eight low codes (search)
-        self._mid_keys: dict[int, tuple[int, int, int]] = {}  # of the next eight, and their count
-        self._high_keys: dict[int, tuple[int, int]] = {}  # and of the others
         self._sure_by: dict[int, tuple[int, int]] = {}  # sure trump tricks (_TrumpBounds) by the trumps out
         self._lead_by: dict[int, int] = {}  # the Ombre's trump lead (lead_trump) by the trumps out
         # the trump game (_TrumpGame) by the trumps out, leader, n and need; with a master of the
@@ -220,9 +218,6 @@ class Solver:
             # another deal: the tables by the cards out no longer hold
             self._memo2.clear()
             self._keys.clear()
-            self._low_keys.clear()
-            self._mid_keys.clear()
-            self._high_keys.clear()
             self._sure_by.clear()
             self._lead_by.clear()
             self._game_by.clear()
@@ -344,7 +339,7 @@ class Solver:
 
 
 _SearchFn = Callable[[int, int, int, int, int, int, int, int], int]
-_LEAD_BITS = (0, 1 << 72, 2 << 72)  # the leader's place in a table key
+_LEAD_BITS = (0, 1 << 88, 2 << 88)  # the leader's place in a table key, above the four blocks' parts
 _NO_SURE = (-1, -1)  # in a solver's _sure_by: a side holds no trump
 
 
@@ -384,9 +379,6 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
     history = ([0] * 40, [0] * 40, [0] * 40)
     memo2 = solver._memo2
     keys = solver._keys
-    low_keys = solver._low_keys
-    mid_keys = solver._mid_keys
-    high_keys = solver._high_keys
     sure_by = solver._sure_by
     lead_by = solver._lead_by
     game_by = solver._game_by
@@ -406,6 +398,8 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
     priv = tb.priv
     matm = tb.matadors
     bm0, bm1, bm2, bm3 = tb.block_mask
+    bm01 = bm0 | bm1
+    bm23 = bm2 | bm3
     # (the module's tables that ``search`` reads on few of its calls stay globals, as a closure
     # copies each of its free variables into every call's frame; ``last`` and ``small`` read
     # ``_FINAL`` likewise)
@@ -577,16 +571,20 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
             memo2[mkey] = lo_v - o + ((hi_v - o) << 2)
         return best0
 
-    def lens(y: int) -> int:
-        """The cards ``y`` counted by block and their matadors, at their place in a key (they add up)."""
+    shifts = tuple((bm & -bm).bit_length() - 1 if bm else 0 for bm in tb.block_mask)
+
+    def part(x: int, i: int, h0: int, h1: int) -> int:
+        """The table key's part of block ``i``, whose cards out are ``x``: their owners by relative rank
+        (``_TERN``) and the matadors among them, in 22 bits of its own (the parts add up to a key)."""
+        s = shifts[i]
+        out = x >> s << 12
         v = (
-            (y & bm0).bit_count()
-            | (y & bm1).bit_count() << 4
-            | (y & bm2).bit_count() << 8
-            | (y & bm3).bit_count() << 12
-            | (y & matm).bit_count() << 16
+            _TERN[pack[out | (h0 & x) >> s]]
+            + 2 * _TERN[pack[out | (h1 & x) >> s]]
+            + _TERN_BASE[out.bit_count()]
         )
-        return v << 54
+        v = keys[x] = (v + ((x & matm).bit_count() << 20)) << 22 * i
+        return v
 
     def sure(ta: int, tb_: int) -> int:
         """How many of B's trumps win whatever is played (see :meth:`Solver` docs): |B| - matching."""
@@ -818,37 +816,42 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         k = keys.get(rem)
         if k is None:
             # the position renumbered by relative rank, equal positions sharing a key, remembered by
-            # the cards out (see ``_seen``); made here, not in a function (51K calls in the benchmark).
-            # Three parts, codes 0-7, 8-15 and the rest, each remembered by its own cards out (parts
-            # of the cards out recur far more often than the whole; eight codes are one chunk)
-            x = rem & 0xFF
-            k = low_keys.get(x)
+            # the cards out (see ``_seen``); made here, not in a function (45K calls in the benchmark).
+            # The sum of a part a block (``part``), each in bits of its own; the parts of two blocks
+            # together, and of each block, are remembered in ``keys`` too, by their own cards out
+            # (which recur far more often than the whole: 24K and 9K misses of 90K and 48K lookups)
+            x = rem & bm01
+            k = keys.get(x)
             if k is None:
-                k = low_keys[x] = _CHUNKS8[x << 16 | (h0 & 0xFF) << 8 | (h1 & 0xFF)] + lens(x)
-            # no part is skipped when it has no card out: it adds nothing then, and a test costs more
-            y = rem >> 8 & 0xFF
-            mid = mid_keys.get(y)
-            if mid is None:
-                v = _CHUNKS8[y << 16 | (h0 & 0xFF00) | (h1 >> 8 & 0xFF)]
-                mid = mid_keys[y] = (v, lens(y << 8), y.bit_count())
-            x = x.bit_count()  # the key's bits below the middle part's
-            k += (mid[0] << x) + mid[1]  # (disjoint parts: + costs less than |)
-            r = rem >> 16
-            high = high_keys.get(r)
-            if high is None:
-                y = r & 0xFF
-                v = _CHUNKS8[y << 16 | (h0 >> 8 & 0xFF00) | (h1 >> 16 & 0xFF)]
-                if r >> 8:
-                    v |= _CHUNKS8[(r >> 8) << 16 | (h0 >> 16 & 0xFF00) | h1 >> 24] << y.bit_count()
-                high = high_keys[r] = (v, lens(r << 16))
-            k += (high[0] << (x + mid[2])) + high[1]
+                y = x & bm0
+                k = keys.get(y)
+                if k is None:
+                    k = part(y, 0, h0, h1)
+                y = x - y
+                v = keys.get(y)
+                if v is None:
+                    v = part(y, 1, h0, h1)
+                k = keys[x] = k + v
+            x = rem & bm23
+            v = keys.get(x)
+            if v is None:
+                y = x & bm2
+                v = keys.get(y)
+                if v is None:
+                    v = part(y, 2, h0, h1)
+                y = x - y
+                w = keys.get(y)
+                if w is None:
+                    w = part(y, 3, h0, h1)
+                v = keys[x] = v + w
+            k += v
             keys[rem] = k
         k += _LEAD_BITS[leader]
         if tricks_obj:
             base = o
         else:
             base = 0
-            k += (o | a << 4 | b << 8) << 74
+            k += (o | a << 4 | b << 8) << 90
         entry = tt.get(k)
         if entry is not None:
             tt_hits += 1

@@ -1,9 +1,9 @@
 """The precomputed tables of the search: outcome bounds, the layout of a deal's cards, runs, sure tricks.
 
 Tables that depend only on the rules are built once at import (``_FINAL``, ``_WORST``,
-``_BEST``, ``_NEED_LO``, ``_NEED_HI``, ``_CHUNKS4``); the others are filled on first use
+``_BEST``, ``_NEED_LO``, ``_NEED_HI``, ``_TERN``, ``_TERN_BASE``); the others are filled on first use
 and shared by every solver (``_RUNS`` and ``_LEADS`` by the matadors' codes, ``_PAIRS``, ``_SURE``,
-``_TRUMP_BOUNDS``, ``_LEAD_TRUMP``, ``_CHUNKS8``, ``_PACK``, ``_TRUMP_RUNS``, ``_TRUMP_GAME``).
+``_TRUMP_BOUNDS``, ``_LEAD_TRUMP``, ``_PACK``, ``_TRUMP_RUNS``, ``_TRUMP_GAME``).
 Every name is private to the solver's package; :mod:`ombre.engine.solver.search` reads them.
 """
 
@@ -305,26 +305,15 @@ class _TrumpBounds(dict[int, int]):
         return v
 
 
-class _Chunks8(dict[int, int]):
-    """Eight codes of two hands renumbered by relative rank (``pext``), filled on first use.
-
-    ``[r << 16 | h0 << 8 | h1]``, for ``r`` the cards still out in an 8-code
-    chunk and ``h0``, ``h1`` two hands' cards in it (among them), is ``k0 | k1 << 27``:
-    ``k0`` has bit ``i`` when the ``i``-th card out is in ``h0``, likewise ``k1`` (27 bits
-    apart, as the search's keys hold them).  At most 4 ** 8 entries, shared by all deals,
-    each made of two entries of :data:`_CHUNKS4`.
-
-    >>> _CHUNKS8[0b1101 << 16 | 0b1000 << 8 | 0b0001] == (0b100 | 0b001 << 27)
-    True
-    """
-
-    def __missing__(self, key: int) -> int:
-        r = key >> 16
-        v = _CHUNKS4[(r & 15) << 8 | key >> 4 & 0xF0 | key & 15]
-        if r > 15:
-            v |= _CHUNKS4[(r & 0xF0) << 4 | key >> 8 & 0xF0 | key >> 4 & 15] << (r & 15).bit_count()
-        self[key] = v
-        return v
+#: a block's cards out as the search's table key holds them, one number for their count and
+#: owners by relative rank: ``_TERN_BASE[count] + _TERN[h0] + 2 * _TERN[h1]``, for ``h0`` and
+#: ``h1`` two hands' cards packed to the cards out (:data:`_PACK`), has a base-3 digit a card
+#: (1: in ``h0``, 2: in ``h1``, 0: in the third hand); the numbers of ``count`` cards start at
+#: ``_TERN_BASE[count]``, after those of fewer, and all of a block's 12 codes at most are below 2 ** 20
+_TERN: tuple[int, ...] = (0,)
+for _i in range(12):  # the numbers with bit ``_i`` follow those without it
+    _TERN += tuple(v + 3**_i for v in _TERN)
+_TERN_BASE: tuple[int, ...] = tuple((3**c - 1) // 2 for c in range(13))
 
 
 class _Pack(dict[int, int]):
@@ -421,21 +410,6 @@ class _LeadTrump(dict[int, int]):
 _LEAD_TRUMP = _LeadTrump()
 
 
-def _chunks4() -> dict[int, int]:
-    """As :class:`_Chunks8` for four codes, ``[r << 8 | h0 << 4 | h1]``, every entry (256 of them)."""
-    table: dict[int, int] = {}
-    for r in range(16):
-        for h0 in range(16):
-            for h1 in range(16):
-                if not (h0 | h1) & ~r and not h0 & h1:
-                    table[r << 8 | h0 << 4 | h1] = _PACK[r << 12 | h0] | _PACK[r << 12 | h1] << 27
-    return table
-
-
-_CHUNKS4 = _chunks4()
-
-
-_CHUNKS8 = _Chunks8()
 _TRUMP_BOUNDS = _TrumpBounds()
 
 
