@@ -11,10 +11,10 @@ The search uses the tools that make bridge solvers fast:
   positions share an entry), holding a lower and an upper bound;
 * within one deal the cards still out fix the hands, so what depends on the
   hands alone (the relative-rank key, and its parts over each block and each
-  pair of blocks, the sure trump tricks, the quick tricks of a side when the other
-  holds no trump, the two-trick values) is remembered
-  by the cards out, a one-digit integer, until a position puts a card in
-  another hand;
+  pair of blocks, each hand's runs in a block, the sure trump tricks, the quick
+  tricks of a side when the other holds no trump, the two-trick values) is
+  remembered by the cards out, a one-digit integer, until a position puts a
+  card in another hand;
 * one card tried per run of equivalent cards (cards of one hand with no
   outstanding card between them), the matadors kept apart from the other
   trumps, since only they have the privilege of not following a lower trump;
@@ -73,6 +73,7 @@ from ombre.engine.solver.tables import (
     _TRUMP_BOUNDS,
     _TRUMP_GAME,
     _WORST,
+    _by_seat,
     _Counts,
     _layout,
 )
@@ -113,6 +114,7 @@ class Solver:
         self.ombre = ombre
         self.objective: Objective = objective
         self._full = TABLES[self.trump]
+        self._lay = _NO_CARDS[self.trump]  # replaced by the first position's cards
         self._tt: dict[int, int] = {}
         self._hint: dict[int, int] = {}
         # remembered by the cards out alone, which fix the hands while every position comes from
@@ -125,9 +127,11 @@ class Solver:
         # Ombre's, by the cards out, leader and need
         self._game_by: dict[int, bool] = {}
         self._tops_by: dict[int, tuple[int, int]] = {}  # search's bounds when one side has no trump
+        # each seat's runs in a block, and the leader's split of them (``leads``), by its cards out
+        self._runs_by = _by_seat(self._lay.runs, ())
+        self._splits_by = _by_seat(self._lay.leads, (-1, ()))
         self._seen = (0, 0, 0)
         self._stats = SearchStats()  # the counts of the searches before the last rebuild
-        self._lay = _NO_CARDS[self.trump]  # replaced by the first position's cards
         # the search is built over those cards (``_encode``): none before the first position
         self._search: _SearchFn
         self._counts: Callable[[], tuple[int, int]] = _no_counts
@@ -207,6 +211,8 @@ class Solver:
             self._lay = _layout(self._full, cards)
             self._hint.clear()
             self._seen = (0, 0, 0)
+            self._runs_by = _by_seat(self._lay.runs, ())
+            self._splits_by = _by_seat(self._lay.leads, (-1, ()))
             self._stats = self.stats
             self._search, self._counts = _build_search(self)
         tb = self._lay.tb
@@ -222,7 +228,11 @@ class Solver:
             self._lead_by.clear()
             self._game_by.clear()
             self._tops_by.clear()
+            for t in self._runs_by + self._splits_by:
+                t.clear()
         self._seen = (s0 | h0, s1 | h1, s2 | h2)
+        for seat, cards in enumerate(self._seen):
+            self._runs_by[seat].cards = self._splits_by[seat].cards = cards
         o = self.ombre
         won = (pos.won[o], pos.won[(o + 1) % 3], pos.won[(o + 2) % 3])
         return (h0, h1, h2), pos.leader, tuple(tb.code_of[c.index] for c in pos.trick), won
@@ -393,8 +403,8 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
     winm = tb.win_mask
     plains = lay.plain_masks
     blocks_up = lay.blocks_up
-    runs = lay.runs
-    splits = lay.leads
+    runs_by = solver._runs_by
+    splits_by = solver._splits_by
     priv = tb.priv
     matm = tb.matadors
     bm0, bm1, bm2, bm3 = tb.block_mask
@@ -422,11 +432,14 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         for p in range(3)
     )
     # what ``expand`` starts from, by the leader's seat: the second's and third's seats, which
-    # places are the Ombre's, each place's worst value (where its best so far starts), and the
-    # tricks the Ombre gains if that place wins the trick
+    # places are the Ombre's, each place's worst value (where its best so far starts), the
+    # tricks the Ombre gains if that place wins the trick, and each place's runs by the cards out
     plans = tuple(
-        (p1, p2, m0, m1, m2, -1 if m0 else 99, -1 if m1 else 99, -1 if m2 else 99, int(m0), int(m1), int(m2))
-        for p1, p2, m0, m1, m2, _, _ in places
+        (
+            (p1, p2, m0, m1, m2, -1 if m0 else 99, -1 if m1 else 99, -1 if m2 else 99)
+            + (int(m0), int(m1), int(m2), runs_by[p0], runs_by[p1], runs_by[p2])
+        )
+        for p0, (p1, p2, m0, m1, m2, _, _) in enumerate(places)
     )
 
     def final(o: int, a: int, b: int) -> int:
@@ -944,20 +957,21 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         tt[k] = lo - base + ((hi - base) << 4)
         return v
 
-    def leads(H0: int, others0: int, leader: int, m0: bool, hO: int) -> list[int]:
+    def leads(H0: int, rem: int, leader: int, m0: bool, hO: int) -> list[int]:
         """The leader's candidates, one per run of equivalent cards, in the order to try them.
 
         The Ombre's winners (the top run of a block with no card out above it) come first,
         highest first unless the history table says otherwise, then his low cards lowest
-        first; a defender's order is given below.  ``others0`` are the cards out of the
-        leader's hand, ``hO`` the Ombre's hand.
+        first; a defender's order is given below.  ``rem`` are the cards out, ``hO`` the
+        Ombre's hand.
         """
         masters: list[int] = []
         rest: list[int] = []
+        splits = splits_by[leader]
         for bm in blocks_up:
             x = H0 & bm
             if x:
-                top, low = splits[x + ((others0 & bm) << 27)]
+                top, low = splits[rem & bm]
                 if top >= 0:
                     masters.append(top)
                 rest += low
@@ -986,7 +1000,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                 order.append(c)
             else:
                 ruffable.append(c)
-        partner = others0 - hO
+        partner = rem - H0 - hO
         no_trump = not hO & tmask
         other: list[int] = []
         for c in rest:
@@ -1024,16 +1038,13 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         the test there it is not searched.
         """
         p0 = leader
-        p1, p2, m0, m1, m2, best0, worst1, worst2, o0, o1, o2 = plans[p0]
+        p1, p2, m0, m1, m2, best0, worst1, worst2, o0, o1, o2, runs0, runs1, runs2 = plans[p0]
         if p0 == 0:
             H0, H1, H2 = h0, h1, h2
         elif p0 == 1:
             H0, H1, H2 = h1, h2, h0
         else:
             H0, H1, H2 = h2, h0, h1
-        others0 = rem - H0
-        others1 = rem - H1
-        others2 = rem - H2
 
         slot = leader * 10 + n  # the killer's place: seat and tricks left
         # the killer, or the one before it when it is not a run's top card here (the outcome
@@ -1044,22 +1055,22 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         hint = killers[slot] if tricks_obj else -1
         if hint >= 0:
             fm = follow[hint]
-            if hint not in runs[(H0 & fm) + ((others0 & fm) << 27)]:
+            if hint not in runs0[rem & fm]:
                 hint = killers2[slot]
                 if hint >= 0:
                     fm = follow[hint]
-                    if hint not in runs[(H0 & fm) + ((others0 & fm) << 27)]:
+                    if hint not in runs0[rem & fm]:
                         hint = -1
         elif not tricks_obj:
             hint = hints.get(hkey, -1)
             if hint >= 0:
                 fm = follow[hint]
-                if hint not in runs[(H0 & fm) + ((others0 & fm) << 27)]:
+                if hint not in runs0[rem & fm]:
                     hint = -1
         if hint >= 0:
             lead_cards = [hint]
         else:
-            lead_cards = leads(H0, others0, leader, m0, H0 if m0 else H1 if m1 else H2)
+            lead_cards = leads(H0, rem, leader, m0, H0 if m0 else H1 if m1 else H2)
         best_card = -1
         all1: tuple[int, ...] | None = None
         all2: tuple[int, ...] | None = None
@@ -1107,7 +1118,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
             # the cards above ``over1`` (``over2``) in the second's (third's) runs beat the lead,
             # or a card above it: the led suit's when he follows, else trumps
             if L1:
-                seconds = runs[L1 + ((others1 & fm) << 27)]
+                seconds = runs1[rem & fm]
                 over1 = c0
             else:
                 L1 = H1
@@ -1117,10 +1128,10 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                     for bm in blocks_up:
                         x = H1 & bm
                         if x:
-                            all1 += runs[x + ((others1 & bm) << 27)]
+                            all1 += runs1[rem & bm]
                 seconds = all1
             if L2:
-                thirds0 = runs[L2 + ((others2 & fm) << 27)]
+                thirds0 = runs2[rem & fm]
                 void2 = -1
             else:
                 L2 = H2
@@ -1130,7 +1141,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                     for bm in blocks_up:
                         x = H2 & bm
                         if x:
-                            all2 += runs[x + ((others2 & bm) << 27)]
+                            all2 += runs2[rem & bm]
                 thirds0 = all2
             over0 = c0 if c0 > void2 else void2
             ok = winm[c0]
@@ -1231,7 +1242,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                 if best0 < target:
                     break
             if hint >= 0:  # the hint did not decide the test: the loop goes on over the other leads
-                more = leads(H0, others0, leader, m0, H0 if m0 else H1 if m1 else H2)
+                more = leads(H0, rem, leader, m0, H0 if m0 else H1 if m1 else H2)
                 more.remove(hint)
                 lead_cards += more
                 hint = -1

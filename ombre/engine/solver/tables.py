@@ -9,8 +9,9 @@ Every name is private to the solver's package; :mod:`ombre.engine.solver.search`
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import TypeVar
 
 from ombre.engine._core import TABLES, Tables
 from ombre.engine.cards import SUITS, Suit
@@ -214,6 +215,36 @@ class _LeadsByMatadors(dict[int, _Leads]):
 
 _RUNS = _ByMatadors()
 _LEADS = _LeadsByMatadors()
+
+_V = TypeVar("_V")
+
+
+class _OfSeat(dict[int, _V]):
+    """A table keyed as :class:`_Runs` is (:class:`_Leads` too), read for one seat by a block's cards out.
+
+    Within one deal each card out stays in one hand, so the cards out of a block fix each
+    hand's cards in it: ``[out]``, for ``out`` the cards of one block still out, is the entry of
+    ``source`` for the seat's cards among them (``empty`` if none), the seat's cards being ``cards``
+    (those it has held: the solver's ``_seen``).  Filled on first use; its key is one digit where
+    ``source``'s has two, and reads cost less.
+    """
+
+    def __init__(self, source: Mapping[int, _V], empty: _V) -> None:
+        super().__init__()
+        self.source = source
+        self.empty = empty
+        self.cards = 0
+
+    def __missing__(self, out: int) -> _V:
+        x = out & self.cards
+        v = self[out] = self.source[x + ((out - x) << 27)] if x else self.empty
+        return v
+
+
+def _by_seat(source: Mapping[int, _V], empty: _V) -> tuple[_OfSeat[_V], _OfSeat[_V], _OfSeat[_V]]:
+    """An :class:`_OfSeat` table for each seat."""
+    return _OfSeat(source, empty), _OfSeat(source, empty), _OfSeat(source, empty)
+
 
 _Plays = tuple[tuple[int, int], tuple[int, int]]
 
