@@ -100,6 +100,8 @@ class _Runs(dict[int, tuple[int, ...]]):
     (1, 3)
     """
 
+    __slots__ = ("run_tables",)
+
     def __init__(self, matadors: int) -> None:
         super().__init__()
         # codes below each code, for a matador only the matadors (the key's block does the rest)
@@ -129,6 +131,8 @@ class _Leads(dict[int, tuple[int, tuple[int, ...]]]):
     top card of the highest run when no outside card of the block is above it (a winner),
     else -1, and ``low`` the tops of the other runs, lowest first.
     """
+
+    __slots__ = ("runs",)
 
     def __init__(self, runs: _Runs) -> None:
         super().__init__()
@@ -228,6 +232,8 @@ class _OfSeat(dict[int, _V]):
     (those it has held: the solver's ``_seen``).  Filled on first use; its key is one digit where
     ``source``'s has two, and reads cost less.
     """
+
+    __slots__ = ("source", "empty", "cards")  # (slots: an attribute read costs less than from a __dict__)
 
     def __init__(self, source: Mapping[int, _V], empty: _V) -> None:
         super().__init__()
