@@ -115,8 +115,10 @@ class Solver:
         self.objective: Objective = objective
         self._full = TABLES[self.trump]
         self._lay = _NO_CARDS[self.trump]  # replaced by the first position's cards
-        self._tt: dict[int, int] = {}
-        self._hint: dict[int, int] = {}
+        # the transposition table, and the card that decided each position (outcome), by the leader's
+        # seat (a table a seat: the key needs no bits for it)
+        self._tt: tuple[dict[int, int], ...] = ({}, {}, {})
+        self._hint: tuple[dict[int, int], ...] = ({}, {}, {})
         # remembered by the cards out alone, which fix the hands while every position comes from
         # one deal: ``_seen``, the cards each seat has held so far, tells when one does not
         self._memo2: dict[int, int] = {}
@@ -209,7 +211,8 @@ class Solver:
         if cards & ~self._lay.cards:
             # new cards: a layout over them; the table's keys do not depend on it, the rest does
             self._lay = _layout(self._full, cards)
-            self._hint.clear()
+            for hints in self._hint:
+                hints.clear()
             self._seen = (0, 0, 0)
             self._runs_by = _by_seat(self._lay.runs, ())
             self._splits_by = _by_seat(self._lay.leads, (-1, ()))
@@ -349,7 +352,6 @@ class Solver:
 
 
 _SearchFn = Callable[[int, int, int, int, int, int, int, int], int]
-_LEAD_BITS = (0, 1 << 88, 2 << 88)  # the leader's place in a table key, above the four blocks' parts
 _NO_SURE = (-1, -1)  # in a solver's _sure_by: a side holds no trump
 
 
@@ -379,8 +381,8 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
     rel[d1] = 1
     rel[d2] = 2
     tricks_obj = solver.objective == "tricks"
-    tt = solver._tt
-    hints = solver._hint
+    tts = solver._tt
+    hints_by = solver._hint
     # the lead that last decided a test, by seat and tricks left (a killer move: siblings share it)
     killers = [-1] * 30
     killers2 = [-1] * 30  # the killer before it
@@ -859,12 +861,12 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                 v = keys[x] = v + w
             k += v
             keys[rem] = k
-        k += _LEAD_BITS[leader]
+        tt = tts[leader]
         if tricks_obj:
             base = o
         else:
             base = 0
-            k += (o | a << 4 | b << 8) << 90
+            k += (o | a << 4 | b << 8) << 88
         entry = tt.get(k)
         if entry is not None:
             tt_hits += 1
@@ -1062,7 +1064,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                     if hint not in runs0[rem & fm]:
                         hint = -1
         elif not tricks_obj:
-            hint = hints.get(hkey, -1)
+            hint = hints_by[leader].get(hkey, -1)
             if hint >= 0:
                 fm = follow[hint]
                 if hint not in runs0[rem & fm]:
@@ -1248,7 +1250,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                 hint = -1
         if best_card >= 0:
             if not tricks_obj:
-                hints[hkey] = best_card
+                hints_by[leader][hkey] = best_card
             elif m0 == (best0 >= target):  # the leader's side decided the test with it
                 if killers[slot] != best_card:
                     killers2[slot] = killers[slot]
