@@ -1056,13 +1056,10 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         # 100 deals): it is not kept
         hint = killers[slot] if tricks_obj else -1
         if hint >= 0:
-            fm = follow[hint]
-            if hint not in runs0[rem & fm]:
+            if not H0 & bits[hint] or hint not in runs0[rem & follow[hint]]:
                 hint = killers2[slot]
-                if hint >= 0:
-                    fm = follow[hint]
-                    if hint not in runs0[rem & fm]:
-                        hint = -1
+                if hint >= 0 and (not H0 & bits[hint] or hint not in runs0[rem & follow[hint]]):
+                    hint = -1
         elif not tricks_obj:
             hint = hints_by[leader].get(hkey, -1)
             if hint >= 0:
