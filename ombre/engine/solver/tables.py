@@ -231,6 +231,11 @@ class _OfSeat(dict[int, _V]):
     ``source`` for the seat's cards among them (``empty`` if none), the seat's cards being ``cards``
     (those it has held: the solver's ``_seen``).  Filled on first use; its key is one digit where
     ``source``'s has two, and reads cost less.
+
+    >>> seat = _OfSeat(_RUNS[0], ())
+    >>> seat.cards = 0b1011
+    >>> seat[0b1111]  # the seat's cards 0, 1 and 3 out, card 2 in another hand: two runs
+    (1, 3)
     """
 
     __slots__ = ("source", "empty", "cards")  # (slots: an attribute read costs less than from a __dict__)
@@ -342,14 +347,25 @@ class _TrumpBounds(dict[int, int]):
         return v
 
 
-#: a block's cards out as the search's table key holds them, one number for their count and
-#: owners by relative rank: ``_TERN_BASE[count] + _TERN[h0] + 2 * _TERN[h1]``, for ``h0`` and
-#: ``h1`` two hands' cards packed to the cards out (:data:`_PACK`), has a base-3 digit a card
-#: (1: in ``h0``, 2: in ``h1``, 0: in the third hand); the numbers of ``count`` cards start at
-#: ``_TERN_BASE[count]``, after those of fewer, and all of a block's 12 codes at most are below 2 ** 20
-_TERN: tuple[int, ...] = (0,)
-for _i in range(12):  # the numbers with bit ``_i`` follow those without it
-    _TERN += tuple(v + 3**_i for v in _TERN)
+def _tern() -> tuple[int, ...]:
+    """``[x]``: the bits of ``x`` (12 at most) as base-3 digits, ``sum(3 ** i for each bit i)``.
+
+    A block's cards out as the search's table key holds them, one number for their count and
+    owners by relative rank: ``_TERN_BASE[count] + _TERN[h0] + 2 * _TERN[h1]``, for ``h0`` and
+    ``h1`` two hands' cards packed to the cards out (:data:`_PACK`), has a base-3 digit a card
+    (1: in ``h0``, 2: in ``h1``, 0: in the third hand); the numbers of ``count`` cards start at
+    ``_TERN_BASE[count]``, after those of fewer, so all of a block's 12 codes at most are below 2 ** 20.
+
+    >>> _TERN[0b101]
+    10
+    """
+    tern: tuple[int, ...] = (0,)
+    for i in range(12):  # the numbers with bit ``i`` follow those without it
+        tern += tuple(v + 3**i for v in tern)
+    return tern
+
+
+_TERN = _tern()
 _TERN_BASE: tuple[int, ...] = tuple((3**c - 1) // 2 for c in range(13))
 
 
