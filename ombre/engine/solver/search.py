@@ -130,8 +130,8 @@ class Solver:
         self._game_by: dict[int, bool] = {}
         self._tops_by: dict[int, tuple[int, int]] = {}  # search's bounds when one side has no trump
         # each seat's runs in a block, and the leader's split of them (``leads``), by its cards out
-        self._runs_by = _by_seat(self._lay.runs, ())
-        self._splits_by = _by_seat(self._lay.leads, (-1, ()))
+        self._runs_by = _by_seat(self._lay.runs)
+        self._splits_by = _by_seat(self._lay.leads)
         self._seen = (0, 0, 0)
         self._stats = SearchStats()  # the counts of the searches before the last rebuild
         # the search is built over those cards (``_encode``): none before the first position
@@ -214,8 +214,8 @@ class Solver:
             for hints in self._hint:
                 hints.clear()
             self._seen = (0, 0, 0)
-            self._runs_by = _by_seat(self._lay.runs, ())
-            self._splits_by = _by_seat(self._lay.leads, (-1, ()))
+            self._runs_by = _by_seat(self._lay.runs)
+            self._splits_by = _by_seat(self._lay.leads)
             self._stats = self.stats
             self._search, self._counts = _build_search(self)
         tb = self._lay.tb
@@ -1062,10 +1062,8 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                     hint = -1
         elif not tricks_obj:
             hint = hints_by[leader].get(hkey, -1)
-            if hint >= 0:
-                fm = follow[hint]
-                if hint not in runs0[rem & fm]:
-                    hint = -1
+            if hint >= 0 and (not H0 & bits[hint] or hint not in runs0[rem & follow[hint]]):
+                hint = -1
         if hint >= 0:
             lead_cards = [hint]
         else:

@@ -228,33 +228,32 @@ class _OfSeat(dict[int, _V]):
 
     Within one deal each card out stays in one hand, so the cards out of a block fix each
     hand's cards in it: ``[out]``, for ``out`` the cards of one block still out, is the entry of
-    ``source`` for the seat's cards among them (``empty`` if none), the seat's cards being ``cards``
-    (those it has held: the solver's ``_seen``).  Filled on first use; its key is one digit where
-    ``source``'s has two, and reads cost less.
+    ``source`` for the seat's cards among them (the search reads it only when there are some), the
+    seat's cards being ``cards`` (those it has held: the solver's ``_seen``).  Filled on first use;
+    its key is one digit where ``source``'s has two, and reads cost less.
 
-    >>> seat = _OfSeat(_RUNS[0], ())
+    >>> seat = _OfSeat(_RUNS[0])
     >>> seat.cards = 0b1011
     >>> seat[0b1111]  # the seat's cards 0, 1 and 3 out, card 2 in another hand: two runs
     (1, 3)
     """
 
-    __slots__ = ("source", "empty", "cards")  # (slots: an attribute read costs less than from a __dict__)
+    __slots__ = ("source", "cards")  # (slots: an attribute read costs less than from a __dict__)
 
-    def __init__(self, source: Mapping[int, _V], empty: _V) -> None:
+    def __init__(self, source: Mapping[int, _V]) -> None:
         super().__init__()
         self.source = source
-        self.empty = empty
         self.cards = 0
 
     def __missing__(self, out: int) -> _V:
         x = out & self.cards
-        v = self[out] = self.source[x + ((out - x) << 27)] if x else self.empty
+        v = self[out] = self.source[x + ((out - x) << 27)]
         return v
 
 
-def _by_seat(source: Mapping[int, _V], empty: _V) -> tuple[_OfSeat[_V], _OfSeat[_V], _OfSeat[_V]]:
+def _by_seat(source: Mapping[int, _V]) -> tuple[_OfSeat[_V], _OfSeat[_V], _OfSeat[_V]]:
     """An :class:`_OfSeat` table for each seat."""
-    return _OfSeat(source, empty), _OfSeat(source, empty), _OfSeat(source, empty)
+    return _OfSeat(source), _OfSeat(source), _OfSeat(source)
 
 
 _Plays = tuple[tuple[int, int], tuple[int, int]]
