@@ -73,9 +73,10 @@ from ombre.engine.solver.tables import (
     _TRUMP_BOUNDS,
     _TRUMP_GAME,
     _WORST,
-    _by_seat,
     _Counts,
     _layout,
+    _SeatRuns,
+    _SeatSplits,
 )
 
 __all__ = ["Solver", "SearchStats"]
@@ -130,8 +131,7 @@ class Solver:
         self._game_by: dict[int, bool] = {}
         self._tops_by: dict[int, tuple[int, int]] = {}  # search's bounds when one side has no trump
         # each seat's runs in a block, and the leader's split of them (``leads``), by its cards out
-        self._runs_by = _by_seat(self._lay.runs)
-        self._splits_by = _by_seat(self._lay.leads)
+        self._runs_by, self._splits_by = self._by_seat()
         self._seen = (0, 0, 0)
         self._stats = SearchStats()  # the counts of the searches before the last rebuild
         # the search is built over those cards (``_encode``): none before the first position
@@ -214,8 +214,7 @@ class Solver:
             for hints in self._hint:
                 hints.clear()
             self._seen = (0, 0, 0)
-            self._runs_by = _by_seat(self._lay.runs)
-            self._splits_by = _by_seat(self._lay.leads)
+            self._runs_by, self._splits_by = self._by_seat()
             self._stats = self.stats
             self._search, self._counts = _build_search(self)
         tb = self._lay.tb
@@ -231,14 +230,27 @@ class Solver:
             self._lead_by.clear()
             self._game_by.clear()
             self._tops_by.clear()
-            for t in self._runs_by + self._splits_by:
-                t.clear()
-        self._seen = (s0 | h0, s1 | h1, s2 | h2)
-        for seat, cards in enumerate(self._seen):
-            self._runs_by[seat].cards = self._splits_by[seat].cards = cards
+            for runs in self._runs_by:
+                runs.clear()
+            for splits in self._splits_by:
+                splits.clear()
+        self._seen = seen = (s0 | h0, s1 | h1, s2 | h2)
+        for seat, cards in enumerate(seen):
+            self._runs_by[seat].cards = cards
+            splits = self._splits_by[seat]
+            splits.cards = cards
+            splits.ombre = seen[self.ombre]
+            splits.partner = seen[(3 - seat - self.ombre) % 3]  # (for the Ombre's seat: not read)
         o = self.ombre
         won = (pos.won[o], pos.won[(o + 1) % 3], pos.won[(o + 2) % 3])
         return (h0, h1, h2), pos.leader, tuple(tb.code_of[c.index] for c in pos.trick), won
+
+    def _by_seat(self) -> tuple[tuple[_SeatRuns, ...], tuple[_SeatSplits, ...]]:
+        """The :class:`_SeatRuns` and :class:`_SeatSplits` tables of each seat, over the layout's cards."""
+        lay = self._lay
+        plain = 1 << lay.tb.trump_base
+        runs = tuple(_SeatRuns(lay.runs) for _ in range(3))
+        return runs, tuple(_SeatSplits(lay.leads, plain) for _ in range(3))
 
     def _run(self, c: int, hand: int, others: int) -> int:
         """The run of cards of ``hand`` equivalent to ``c`` (``others``: the cards outside the hand)."""
@@ -967,56 +979,59 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         first; a defender's order is given below.  ``rem`` are the cards out, ``hO`` the
         Ombre's hand.
         """
+        if tricks_obj and not m0:
+            # a defender first cashes plain winners the Ombre must follow (he cannot ruff them), then
+            # leads low to a suit his partner wins (the partner's best card beats the Ombre's, who
+            # must follow or has no trump), then master trumps, then the other low cards, and last
+            # the winners the Ombre might ruff; low cards by history within each group.  A block's
+            # runs are classed once, by its cards out (``_SeatSplits``)
+            cash: list[int] = []
+            ruffable: list[int] = []
+            keep = -1  # the master trump (the trumps are one block: one master at most)
+            partner: list[int] = []
+            other: list[int] = []
+            no_trump = not hO & tmask
+            splits = splits_by[leader]
+            for bm in blocks_up:
+                if H0 & bm:
+                    top, low, kind, to_partner, to_partner_nt = splits[rem & bm]
+                    if top >= 0:
+                        if kind == 2:
+                            keep = top
+                        elif kind:
+                            cash.append(top)
+                        else:
+                            ruffable.append(top)
+                    if to_partner_nt if no_trump else to_partner:
+                        partner += low
+                    else:
+                        other += low
+            cash.reverse()
+            ruffable.reverse()
+            if len(partner) > 1:
+                partner.sort(key=history[leader].__getitem__)
+            if len(other) > 1:
+                other.sort(key=history[leader].__getitem__)
+            cash += partner
+            if keep >= 0:
+                cash.append(keep)
+            cash += other
+            cash += ruffable
+            return cash
         masters: list[int] = []
         rest: list[int] = []
         splits = splits_by[leader]
         for bm in blocks_up:
-            x = H0 & bm
-            if x:
-                top, low = splits[rem & bm]
+            if H0 & bm:
+                top, low, _, _, _ = splits[rem & bm]
                 if top >= 0:
                     masters.append(top)
                 rest += low
         masters.reverse()
-        if not tricks_obj:
-            masters += rest
-            return masters
-        if m0:
-            if len(masters) > 1:
-                masters.sort(key=history[leader].__getitem__)
-            masters += rest
-            return masters
-        # a defender first cashes plain winners the Ombre must follow (he cannot ruff them), then
-        # leads low to a suit his partner wins (the partner's best card beats the Ombre's, who
-        # must follow or has no trump), then master trumps, then the other low cards, and last
-        # the winners the Ombre might ruff; low cards by history within each group
-        if len(rest) > 1:
-            rest.sort(key=history[leader].__getitem__)
-        order: list[int] = []  # the cash, then the leads to the partner, appended as found
-        keep = -1  # the master trump (the trumps are one block: one master at most)
-        ruffable: list[int] = []
-        for c in masters:
-            if c >= tbase:
-                keep = c
-            elif hO & follow[c]:
-                order.append(c)
-            else:
-                ruffable.append(c)
-        partner = rem - H0 - hO
-        no_trump = not hO & tmask
-        other: list[int] = []
-        for c in rest:
-            fm = follow[c]
-            oS = hO & fm
-            if c < tbase and (oS or no_trump) and (partner & fm).bit_length() > oS.bit_length():
-                order.append(c)
-            else:
-                other.append(c)
-        if keep >= 0:
-            order.append(keep)
-        order += other
-        order += ruffable
-        return order
+        if m0 and tricks_obj and len(masters) > 1:
+            masters.sort(key=history[leader].__getitem__)
+        masters += rest
+        return masters
 
     def expand(  # noqa: C901 - one loop per card of the trick, kept inline for speed
         h0: int,

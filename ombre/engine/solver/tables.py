@@ -9,9 +9,8 @@ Every name is private to the solver's package; :mod:`ombre.engine.solver.search`
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TypeVar
 
 from ombre.engine._core import TABLES, Tables
 from ombre.engine.cards import SUITS, Suit
@@ -220,40 +219,73 @@ class _LeadsByMatadors(dict[int, _Leads]):
 _RUNS = _ByMatadors()
 _LEADS = _LeadsByMatadors()
 
-_V = TypeVar("_V")
 
-
-class _OfSeat(dict[int, _V]):
-    """A table keyed as :class:`_Runs` is (:class:`_Leads` too), read for one seat by a block's cards out.
+class _SeatRuns(dict[int, tuple[int, ...]]):
+    """:class:`_Runs`'s entry for one seat's cards in a block, read by the block's cards out.
 
     Within one deal each card out stays in one hand, so the cards out of a block fix each
     hand's cards in it: ``[out]``, for ``out`` the cards of one block still out, is the entry of
-    ``source`` for the seat's cards among them (the search reads it only when there are some), the
-    seat's cards being ``cards`` (those it has held: the solver's ``_seen``).  Filled on first use;
-    its key is one digit where ``source``'s has two, and reads cost less.
+    ``runs`` for the seat's cards among them, the seat's cards being ``cards`` (those it has held:
+    the solver's ``_seen``).  Filled on first use; its key is one digit where ``runs``'s has two,
+    and reads cost less.  The search reads it only where the seat holds a card of the block.
 
-    >>> seat = _OfSeat(_RUNS[0])
+    >>> seat = _SeatRuns(_RUNS[0])
     >>> seat.cards = 0b1011
     >>> seat[0b1111]  # the seat's cards 0, 1 and 3 out, card 2 in another hand: two runs
     (1, 3)
     """
 
-    __slots__ = ("source", "cards")  # (slots: an attribute read costs less than from a __dict__)
+    __slots__ = ("runs", "cards")  # (slots: an attribute read costs less than from a __dict__)
 
-    def __init__(self, source: Mapping[int, _V]) -> None:
+    def __init__(self, runs: _Runs) -> None:
         super().__init__()
-        self.source = source
+        self.runs = runs
         self.cards = 0
 
-    def __missing__(self, out: int) -> _V:
+    def __missing__(self, out: int) -> tuple[int, ...]:
         x = out & self.cards
-        v = self[out] = self.source[x + ((out - x) << 27)]
+        v = self[out] = self.runs[x + ((out - x) << 27)]
         return v
 
 
-def _by_seat(source: Mapping[int, _V]) -> tuple[_OfSeat[_V], _OfSeat[_V], _OfSeat[_V]]:
-    """An :class:`_OfSeat` table for each seat."""
-    return _OfSeat(source), _OfSeat(source), _OfSeat(source)
+_Split = tuple[int, tuple[int, ...], int, bool, bool]
+
+
+class _SeatSplits(dict[int, _Split]):
+    """:class:`_Leads`'s entry for one seat's cards in a block, read by the block's cards out (as
+    :class:`_SeatRuns`), with how a defender on lead classes them (the search's ``leads``).
+
+    ``[out]`` is ``(top, low, kind, partner, partner_no_trump)``: ``top`` and ``low`` as in
+    :class:`_Leads`; ``kind`` 2 for the trumps' block, 1 for a plain suit the Ombre holds (a winner
+    there is cashed), else 0; and whether ``low`` are leads to the partner, who beats the Ombre's
+    best card of the suit, the Ombre following it (``partner``) or holding no trump
+    (``partner_no_trump``).  The cards are ``cards`` (the seat's), ``ombre`` and ``partner``
+    (those the Ombre and the seat's partner have held); the plain codes are those below ``plain``.
+
+    >>> seat = _SeatSplits(_LEADS[0], 1 << 8)
+    >>> seat.cards, seat.ombre, seat.partner = 0b0101, 0b0010, 0b1000
+    >>> seat[0b1111]  # low cards 0 and 2, the partner's card 3 above the Ombre's card 1
+    (-1, (0, 2), 1, True, True)
+    """
+
+    __slots__ = ("leads", "cards", "ombre", "partner", "plain")
+
+    def __init__(self, leads: _Leads, plain: int) -> None:
+        super().__init__()
+        self.leads = leads
+        self.plain = plain
+        self.cards = self.ombre = self.partner = 0
+
+    def __missing__(self, out: int) -> _Split:
+        x = out & self.cards
+        top, low = self.leads[x + ((out - x) << 27)]
+        if out >= self.plain:  # the trumps' block
+            v = self[out] = (top, low, 2, False, False)
+            return v
+        ombre = out & self.ombre
+        beats = (out & self.partner).bit_length() > ombre.bit_length()
+        v = self[out] = (top, low, 1 if ombre else 0, beats and ombre > 0, beats)
+        return v
 
 
 _Plays = tuple[tuple[int, int], tuple[int, int]]
