@@ -510,9 +510,13 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                 return got
             w_lo = -1
             w_hi = 99
-        p1, p2, m0, m1, m2, mpos, rpos = places[leader]
-        hs = (h0, h1, h2)
-        H0, H1, H2 = hs[leader], hs[p1], hs[p2]
+        _, _, m0, m1, m2, mpos, rpos = places[leader]
+        if leader == 0:
+            H0, H1, H2 = h0, h1, h2
+        elif leader == 1:
+            H0, H1, H2 = h1, h2, h0
+        else:
+            H0, H1, H2 = h2, h0, h1
         # each hand's two cards, lowest first, as (card played, card kept) in both orders, and
         # the lower one's bit: the legal plays are both cards, or the lower alone, or the higher
         both0 = _PAIRS[H0][0]
