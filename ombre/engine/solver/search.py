@@ -10,11 +10,11 @@ The search uses the tools that make bridge solvers fast:
   relative rank (only the order of the cards still out matters, so equal
   positions share an entry), holding a lower and an upper bound;
 * within one deal the cards still out fix the hands, so what depends on the
-  hands alone (the relative-rank key, and its parts over codes 0-7, 8-15 and
-  the others, the sure trump tricks, the quick tricks of a side when the other
-  holds no trump, the two-trick values) is remembered
-  by the cards out, a one-digit integer, until a position puts a card in
-  another hand;
+  hands alone (the relative-rank key, and its parts over each block and each
+  pair of blocks, each hand's runs in a block, the sure trump tricks, the quick
+  tricks of a side when the other holds no trump, the two-trick values) is
+  remembered by the cards out, a one-digit integer, until a position puts a
+  card in another hand;
 * one card tried per run of equivalent cards (cards of one hand with no
   outstanding card between them), the matadors kept apart from the other
   trumps, since only they have the privilege of not following a lower trump;
@@ -58,7 +58,6 @@ from ombre.engine.solver.position import Position, PositionError, _check_positio
 from ombre.engine.solver.tables import (
     _BEST,
     _BITS,
-    _CHUNKS8,
     _FINAL,
     _LEAD_TRUMP,
     _NEED_HI,
@@ -69,11 +68,15 @@ from ombre.engine.solver.tables import (
     _PAIRS,
     _ROTATE,
     _SURE,
+    _TERN,
+    _TERN_BASE,
     _TRUMP_BOUNDS,
     _TRUMP_GAME,
     _WORST,
     _Counts,
     _layout,
+    _SeatRuns,
+    _SeatSplits,
 )
 
 __all__ = ["Solver", "SearchStats"]
@@ -112,24 +115,25 @@ class Solver:
         self.ombre = ombre
         self.objective: Objective = objective
         self._full = TABLES[self.trump]
-        self._tt: dict[int, int] = {}
-        self._hint: dict[int, int] = {}
+        self._lay = _NO_CARDS[self.trump]  # replaced by the first position's cards
+        # the transposition table, and the card that decided each position (outcome), by the leader's
+        # seat (a table a seat: the key needs no bits for it)
+        self._tt: tuple[dict[int, int], ...] = ({}, {}, {})
+        self._hint: tuple[dict[int, int], ...] = ({}, {}, {})
         # remembered by the cards out alone, which fix the hands while every position comes from
         # one deal: ``_seen``, the cards each seat has held so far, tells when one does not
         self._memo2: dict[int, int] = {}
         self._keys: dict[int, int] = {}
-        self._low_keys: dict[int, int] = {}  # the key's part of the eight low codes (search)
-        self._mid_keys: dict[int, tuple[int, int, int]] = {}  # of the next eight, and their count
-        self._high_keys: dict[int, tuple[int, int]] = {}  # and of the others
         self._sure_by: dict[int, tuple[int, int]] = {}  # sure trump tricks (_TrumpBounds) by the trumps out
         self._lead_by: dict[int, int] = {}  # the Ombre's trump lead (lead_trump) by the trumps out
         # the trump game (_TrumpGame) by the trumps out, leader, n and need; with a master of the
         # Ombre's, by the cards out, leader and need
         self._game_by: dict[int, bool] = {}
         self._tops_by: dict[int, tuple[int, int]] = {}  # search's bounds when one side has no trump
+        # each seat's runs in a block, and the leader's split of them (``leads``), by its cards out
+        self._runs_by, self._splits_by = self._by_seat()
         self._seen = (0, 0, 0)
         self._stats = SearchStats()  # the counts of the searches before the last rebuild
-        self._lay = _NO_CARDS[self.trump]  # replaced by the first position's cards
         # the search is built over those cards (``_encode``): none before the first position
         self._search: _SearchFn
         self._counts: Callable[[], tuple[int, int]] = _no_counts
@@ -207,8 +211,10 @@ class Solver:
         if cards & ~self._lay.cards:
             # new cards: a layout over them; the table's keys do not depend on it, the rest does
             self._lay = _layout(self._full, cards)
-            self._hint.clear()
+            for hints in self._hint:
+                hints.clear()
             self._seen = (0, 0, 0)
+            self._runs_by, self._splits_by = self._by_seat()
             self._stats = self.stats
             self._search, self._counts = _build_search(self)
         tb = self._lay.tb
@@ -220,17 +226,31 @@ class Solver:
             # another deal: the tables by the cards out no longer hold
             self._memo2.clear()
             self._keys.clear()
-            self._low_keys.clear()
-            self._mid_keys.clear()
-            self._high_keys.clear()
             self._sure_by.clear()
             self._lead_by.clear()
             self._game_by.clear()
             self._tops_by.clear()
-        self._seen = (s0 | h0, s1 | h1, s2 | h2)
+            for runs in self._runs_by:
+                runs.clear()
+            for splits in self._splits_by:
+                splits.clear()
+        self._seen = seen = (s0 | h0, s1 | h1, s2 | h2)
+        for seat, cards in enumerate(seen):
+            self._runs_by[seat].cards = cards
+            splits = self._splits_by[seat]
+            splits.cards = cards
+            splits.ombre = seen[self.ombre]
+            splits.partner = seen[(3 - seat - self.ombre) % 3]  # (for the Ombre's seat: not read)
         o = self.ombre
         won = (pos.won[o], pos.won[(o + 1) % 3], pos.won[(o + 2) % 3])
         return (h0, h1, h2), pos.leader, tuple(tb.code_of[c.index] for c in pos.trick), won
+
+    def _by_seat(self) -> tuple[tuple[_SeatRuns, ...], tuple[_SeatSplits, ...]]:
+        """The :class:`_SeatRuns` and :class:`_SeatSplits` tables of each seat, over the layout's cards."""
+        lay = self._lay
+        plain = 1 << lay.tb.trump_base
+        runs = tuple(_SeatRuns(lay.runs) for _ in range(3))
+        return runs, tuple(_SeatSplits(lay.leads, plain) for _ in range(3))
 
     def _run(self, c: int, hand: int, others: int) -> int:
         """The run of cards of ``hand`` equivalent to ``c`` (``others``: the cards outside the hand)."""
@@ -344,7 +364,6 @@ class Solver:
 
 
 _SearchFn = Callable[[int, int, int, int, int, int, int, int], int]
-_LEAD_BITS = (0, 1 << 72, 2 << 72)  # the leader's place in a table key
 _NO_SURE = (-1, -1)  # in a solver's _sure_by: a side holds no trump
 
 
@@ -374,8 +393,8 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
     rel[d1] = 1
     rel[d2] = 2
     tricks_obj = solver.objective == "tricks"
-    tt = solver._tt
-    hints = solver._hint
+    tts = solver._tt
+    hints_by = solver._hint
     # the lead that last decided a test, by seat and tricks left (a killer move: siblings share it)
     killers = [-1] * 30
     killers2 = [-1] * 30  # the killer before it
@@ -384,9 +403,6 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
     history = ([0] * 40, [0] * 40, [0] * 40)
     memo2 = solver._memo2
     keys = solver._keys
-    low_keys = solver._low_keys
-    mid_keys = solver._mid_keys
-    high_keys = solver._high_keys
     sure_by = solver._sure_by
     lead_by = solver._lead_by
     game_by = solver._game_by
@@ -401,11 +417,13 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
     winm = tb.win_mask
     plains = lay.plain_masks
     blocks_up = lay.blocks_up
-    runs = lay.runs
-    splits = lay.leads
+    runs_by = solver._runs_by
+    splits_by = solver._splits_by
     priv = tb.priv
     matm = tb.matadors
     bm0, bm1, bm2, bm3 = tb.block_mask
+    bm01 = bm0 | bm1
+    bm23 = bm2 | bm3
     # (the module's tables that ``search`` reads on few of its calls stay globals, as a closure
     # copies each of its free variables into every call's frame; ``last`` and ``small`` read
     # ``_FINAL`` likewise)
@@ -428,11 +446,14 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         for p in range(3)
     )
     # what ``expand`` starts from, by the leader's seat: the second's and third's seats, which
-    # places are the Ombre's, each place's worst value (where its best so far starts), and the
-    # tricks the Ombre gains if that place wins the trick
+    # places are the Ombre's, each place's worst value (where its best so far starts), the
+    # tricks the Ombre gains if that place wins the trick, and each place's runs by the cards out
     plans = tuple(
-        (p1, p2, m0, m1, m2, -1 if m0 else 99, -1 if m1 else 99, -1 if m2 else 99, int(m0), int(m1), int(m2))
-        for p1, p2, m0, m1, m2, _, _ in places
+        (
+            (p1, p2, m0, m1, m2, -1 if m0 else 99, -1 if m1 else 99, -1 if m2 else 99)
+            + (int(m0), int(m1), int(m2), runs_by[p0], runs_by[p1], runs_by[p2])
+        )
+        for p0, (p1, p2, m0, m1, m2, _, _) in enumerate(places)
     )
 
     def final(o: int, a: int, b: int) -> int:
@@ -489,9 +510,13 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                 return got
             w_lo = -1
             w_hi = 99
-        p1, p2, m0, m1, m2, mpos, rpos = places[leader]
-        hs = (h0, h1, h2)
-        H0, H1, H2 = hs[leader], hs[p1], hs[p2]
+        _, _, m0, m1, m2, mpos, rpos = places[leader]
+        if leader == 0:
+            H0, H1, H2 = h0, h1, h2
+        elif leader == 1:
+            H0, H1, H2 = h1, h2, h0
+        else:
+            H0, H1, H2 = h2, h0, h1
         # each hand's two cards, lowest first, as (card played, card kept) in both orders, and
         # the lower one's bit: the legal plays are both cards, or the lower alone, or the higher
         both0 = _PAIRS[H0][0]
@@ -577,16 +602,20 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
             memo2[mkey] = lo_v - o + ((hi_v - o) << 2)
         return best0
 
-    def lens(y: int) -> int:
-        """The cards ``y`` counted by block and their matadors, at their place in a key (they add up)."""
+    shifts = tuple((bm & -bm).bit_length() - 1 if bm else 0 for bm in tb.block_mask)
+
+    def part(x: int, i: int, h0: int, h1: int) -> int:
+        """The table key's part of block ``i``, whose cards out are ``x``: their owners by relative rank
+        (``_TERN``) and the matadors among them, in 22 bits of its own (the parts add up to a key)."""
+        s = shifts[i]
+        out = x >> s << 12
         v = (
-            (y & bm0).bit_count()
-            | (y & bm1).bit_count() << 4
-            | (y & bm2).bit_count() << 8
-            | (y & bm3).bit_count() << 12
-            | (y & matm).bit_count() << 16
+            _TERN[pack[out | (h0 & x) >> s]]
+            + 2 * _TERN[pack[out | (h1 & x) >> s]]
+            + _TERN_BASE[out.bit_count()]
         )
-        return v << 54
+        v = keys[x] = (v + ((x & matm).bit_count() << 20)) << 22 * i
+        return v
 
     def sure(ta: int, tb_: int) -> int:
         """How many of B's trumps win whatever is played (see :meth:`Solver` docs): |B| - matching."""
@@ -818,37 +847,42 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         k = keys.get(rem)
         if k is None:
             # the position renumbered by relative rank, equal positions sharing a key, remembered by
-            # the cards out (see ``_seen``); made here, not in a function (51K calls in the benchmark).
-            # Three parts, codes 0-7, 8-15 and the rest, each remembered by its own cards out (parts
-            # of the cards out recur far more often than the whole; eight codes are one chunk)
-            x = rem & 0xFF
-            k = low_keys.get(x)
+            # the cards out (see ``_seen``); made here, not in a function (45K calls in the benchmark).
+            # The sum of a part a block (``part``), each in bits of its own; the parts of two blocks
+            # together, and of each block, are remembered in ``keys`` too, by their own cards out
+            # (which recur far more often than the whole: 24K and 9K misses of 90K and 48K lookups)
+            x = rem & bm01
+            k = keys.get(x)
             if k is None:
-                k = low_keys[x] = _CHUNKS8[x << 16 | (h0 & 0xFF) << 8 | (h1 & 0xFF)] + lens(x)
-            # no part is skipped when it has no card out: it adds nothing then, and a test costs more
-            y = rem >> 8 & 0xFF
-            mid = mid_keys.get(y)
-            if mid is None:
-                v = _CHUNKS8[y << 16 | (h0 & 0xFF00) | (h1 >> 8 & 0xFF)]
-                mid = mid_keys[y] = (v, lens(y << 8), y.bit_count())
-            x = x.bit_count()  # the key's bits below the middle part's
-            k += (mid[0] << x) + mid[1]  # (disjoint parts: + costs less than |)
-            r = rem >> 16
-            high = high_keys.get(r)
-            if high is None:
-                y = r & 0xFF
-                v = _CHUNKS8[y << 16 | (h0 >> 8 & 0xFF00) | (h1 >> 16 & 0xFF)]
-                if r >> 8:
-                    v |= _CHUNKS8[(r >> 8) << 16 | (h0 >> 16 & 0xFF00) | h1 >> 24] << y.bit_count()
-                high = high_keys[r] = (v, lens(r << 16))
-            k += (high[0] << (x + mid[2])) + high[1]
+                y = x & bm0
+                k = keys.get(y)
+                if k is None:
+                    k = part(y, 0, h0, h1)
+                y = x - y
+                v = keys.get(y)
+                if v is None:
+                    v = part(y, 1, h0, h1)
+                k = keys[x] = k + v
+            x = rem & bm23
+            v = keys.get(x)
+            if v is None:
+                y = x & bm2
+                v = keys.get(y)
+                if v is None:
+                    v = part(y, 2, h0, h1)
+                y = x - y
+                w = keys.get(y)
+                if w is None:
+                    w = part(y, 3, h0, h1)
+                v = keys[x] = v + w
+            k += v
             keys[rem] = k
-        k += _LEAD_BITS[leader]
+        tt = tts[leader]
         if tricks_obj:
             base = o
         else:
             base = 0
-            k += (o | a << 4 | b << 8) << 74
+            k += (o | a << 4 | b << 8) << 88
         entry = tt.get(k)
         if entry is not None:
             tt_hits += 1
@@ -941,63 +975,67 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         tt[k] = lo - base + ((hi - base) << 4)
         return v
 
-    def leads(H0: int, others0: int, leader: int, m0: bool, hO: int) -> list[int]:
+    def leads(H0: int, rem: int, leader: int, m0: bool, hO: int) -> list[int]:
         """The leader's candidates, one per run of equivalent cards, in the order to try them.
 
         The Ombre's winners (the top run of a block with no card out above it) come first,
         highest first unless the history table says otherwise, then his low cards lowest
-        first; a defender's order is given below.  ``others0`` are the cards out of the
-        leader's hand, ``hO`` the Ombre's hand.
+        first; a defender's order is given below.  ``rem`` are the cards out, ``hO`` the
+        Ombre's hand.
         """
+        if tricks_obj and not m0:
+            # a defender first cashes plain winners the Ombre must follow (he cannot ruff them), then
+            # leads low to a suit his partner wins (the partner's best card beats the Ombre's, who
+            # must follow or has no trump), then master trumps, then the other low cards, and last
+            # the winners the Ombre might ruff; low cards by history within each group.  A block's
+            # runs are classed once, by its cards out (``_SeatSplits``)
+            cash: list[int] = []
+            ruffable: list[int] = []
+            keep = -1  # the master trump (the trumps are one block: one master at most)
+            partner: list[int] = []
+            other: list[int] = []
+            no_trump = not hO & tmask
+            splits = splits_by[leader]
+            for bm in blocks_up:
+                if H0 & bm:
+                    top, low, kind, to_partner, to_partner_nt = splits[rem & bm]
+                    if top >= 0:
+                        if kind == 2:
+                            keep = top
+                        elif kind:
+                            cash.append(top)
+                        else:
+                            ruffable.append(top)
+                    if to_partner_nt if no_trump else to_partner:
+                        partner += low
+                    else:
+                        other += low
+            cash.reverse()
+            ruffable.reverse()
+            if len(partner) > 1:
+                partner.sort(key=history[leader].__getitem__)
+            if len(other) > 1:
+                other.sort(key=history[leader].__getitem__)
+            cash += partner
+            if keep >= 0:
+                cash.append(keep)
+            cash += other
+            cash += ruffable
+            return cash
         masters: list[int] = []
         rest: list[int] = []
+        splits = splits_by[leader]
         for bm in blocks_up:
-            x = H0 & bm
-            if x:
-                top, low = splits[x + ((others0 & bm) << 27)]
+            if H0 & bm:
+                top, low, _, _, _ = splits[rem & bm]
                 if top >= 0:
                     masters.append(top)
                 rest += low
         masters.reverse()
-        if not tricks_obj:
-            masters += rest
-            return masters
-        if m0:
-            if len(masters) > 1:
-                masters.sort(key=history[leader].__getitem__)
-            masters += rest
-            return masters
-        # a defender first cashes plain winners the Ombre must follow (he cannot ruff them), then
-        # leads low to a suit his partner wins (the partner's best card beats the Ombre's, who
-        # must follow or has no trump), then master trumps, then the other low cards, and last
-        # the winners the Ombre might ruff; low cards by history within each group
-        if len(rest) > 1:
-            rest.sort(key=history[leader].__getitem__)
-        order: list[int] = []  # the cash, then the leads to the partner, appended as found
-        keep = -1  # the master trump (the trumps are one block: one master at most)
-        ruffable: list[int] = []
-        for c in masters:
-            if c >= tbase:
-                keep = c
-            elif hO & follow[c]:
-                order.append(c)
-            else:
-                ruffable.append(c)
-        partner = others0 - hO
-        no_trump = not hO & tmask
-        other: list[int] = []
-        for c in rest:
-            fm = follow[c]
-            oS = hO & fm
-            if c < tbase and (oS or no_trump) and (partner & fm).bit_length() > oS.bit_length():
-                order.append(c)
-            else:
-                other.append(c)
-        if keep >= 0:
-            order.append(keep)
-        order += other
-        order += ruffable
-        return order
+        if m0 and tricks_obj and len(masters) > 1:
+            masters.sort(key=history[leader].__getitem__)
+        masters += rest
+        return masters
 
     def expand(  # noqa: C901 - one loop per card of the trick, kept inline for speed
         h0: int,
@@ -1021,16 +1059,13 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         the test there it is not searched.
         """
         p0 = leader
-        p1, p2, m0, m1, m2, best0, worst1, worst2, o0, o1, o2 = plans[p0]
+        p1, p2, m0, m1, m2, best0, worst1, worst2, o0, o1, o2, runs0, runs1, runs2 = plans[p0]
         if p0 == 0:
             H0, H1, H2 = h0, h1, h2
         elif p0 == 1:
             H0, H1, H2 = h1, h2, h0
         else:
             H0, H1, H2 = h2, h0, h1
-        others0 = rem - H0
-        others1 = rem - H1
-        others2 = rem - H2
 
         slot = leader * 10 + n  # the killer's place: seat and tricks left
         # the killer, or the one before it when it is not a run's top card here (the outcome
@@ -1040,23 +1075,18 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         # 100 deals): it is not kept
         hint = killers[slot] if tricks_obj else -1
         if hint >= 0:
-            fm = follow[hint]
-            if hint not in runs[(H0 & fm) + ((others0 & fm) << 27)]:
+            if not H0 & bits[hint] or hint not in runs0[rem & follow[hint]]:
                 hint = killers2[slot]
-                if hint >= 0:
-                    fm = follow[hint]
-                    if hint not in runs[(H0 & fm) + ((others0 & fm) << 27)]:
-                        hint = -1
-        elif not tricks_obj:
-            hint = hints.get(hkey, -1)
-            if hint >= 0:
-                fm = follow[hint]
-                if hint not in runs[(H0 & fm) + ((others0 & fm) << 27)]:
+                if hint >= 0 and (not H0 & bits[hint] or hint not in runs0[rem & follow[hint]]):
                     hint = -1
+        elif not tricks_obj:
+            hint = hints_by[leader].get(hkey, -1)
+            if hint >= 0 and (not H0 & bits[hint] or hint not in runs0[rem & follow[hint]]):
+                hint = -1
         if hint >= 0:
             lead_cards = [hint]
         else:
-            lead_cards = leads(H0, others0, leader, m0, H0 if m0 else H1 if m1 else H2)
+            lead_cards = leads(H0, rem, leader, m0, H0 if m0 else H1 if m1 else H2)
         best_card = -1
         all1: tuple[int, ...] | None = None
         all2: tuple[int, ...] | None = None
@@ -1104,7 +1134,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
             # the cards above ``over1`` (``over2``) in the second's (third's) runs beat the lead,
             # or a card above it: the led suit's when he follows, else trumps
             if L1:
-                seconds = runs[L1 + ((others1 & fm) << 27)]
+                seconds = runs1[rem & fm]
                 over1 = c0
             else:
                 L1 = H1
@@ -1114,10 +1144,10 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                     for bm in blocks_up:
                         x = H1 & bm
                         if x:
-                            all1 += runs[x + ((others1 & bm) << 27)]
+                            all1 += runs1[rem & bm]
                 seconds = all1
             if L2:
-                thirds0 = runs[L2 + ((others2 & fm) << 27)]
+                thirds0 = runs2[rem & fm]
                 void2 = -1
             else:
                 L2 = H2
@@ -1127,7 +1157,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                     for bm in blocks_up:
                         x = H2 & bm
                         if x:
-                            all2 += runs[x + ((others2 & bm) << 27)]
+                            all2 += runs2[rem & bm]
                 thirds0 = all2
             over0 = c0 if c0 > void2 else void2
             ok = winm[c0]
@@ -1228,13 +1258,13 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                 if best0 < target:
                     break
             if hint >= 0:  # the hint did not decide the test: the loop goes on over the other leads
-                more = leads(H0, others0, leader, m0, H0 if m0 else H1 if m1 else H2)
+                more = leads(H0, rem, leader, m0, H0 if m0 else H1 if m1 else H2)
                 more.remove(hint)
                 lead_cards += more
                 hint = -1
         if best_card >= 0:
             if not tricks_obj:
-                hints[hkey] = best_card
+                hints_by[leader][hkey] = best_card
             elif m0 == (best0 >= target):  # the leader's side decided the test with it
                 if killers[slot] != best_card:
                     killers2[slot] = killers[slot]

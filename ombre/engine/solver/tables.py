@@ -1,9 +1,9 @@
 """The precomputed tables of the search: outcome bounds, the layout of a deal's cards, runs, sure tricks.
 
 Tables that depend only on the rules are built once at import (``_FINAL``, ``_WORST``,
-``_BEST``, ``_NEED_LO``, ``_NEED_HI``, ``_CHUNKS4``); the others are filled on first use
+``_BEST``, ``_NEED_LO``, ``_NEED_HI``, ``_TERN``, ``_TERN_BASE``); the others are filled on first use
 and shared by every solver (``_RUNS`` and ``_LEADS`` by the matadors' codes, ``_PAIRS``, ``_SURE``,
-``_TRUMP_BOUNDS``, ``_LEAD_TRUMP``, ``_CHUNKS8``, ``_PACK``, ``_TRUMP_RUNS``, ``_TRUMP_GAME``).
+``_TRUMP_BOUNDS``, ``_LEAD_TRUMP``, ``_PACK``, ``_TRUMP_RUNS``, ``_TRUMP_GAME``).
 Every name is private to the solver's package; :mod:`ombre.engine.solver.search` reads them.
 """
 
@@ -99,6 +99,8 @@ class _Runs(dict[int, tuple[int, ...]]):
     (1, 3)
     """
 
+    __slots__ = ("run_tables",)
+
     def __init__(self, matadors: int) -> None:
         super().__init__()
         # codes below each code, for a matador only the matadors (the key's block does the rest)
@@ -128,6 +130,8 @@ class _Leads(dict[int, tuple[int, tuple[int, ...]]]):
     top card of the highest run when no outside card of the block is above it (a winner),
     else -1, and ``low`` the tops of the other runs, lowest first.
     """
+
+    __slots__ = ("runs",)
 
     def __init__(self, runs: _Runs) -> None:
         super().__init__()
@@ -214,6 +218,75 @@ class _LeadsByMatadors(dict[int, _Leads]):
 
 _RUNS = _ByMatadors()
 _LEADS = _LeadsByMatadors()
+
+
+class _SeatRuns(dict[int, tuple[int, ...]]):
+    """:class:`_Runs`'s entry for one seat's cards in a block, read by the block's cards out.
+
+    Within one deal each card out stays in one hand, so the cards out of a block fix each
+    hand's cards in it: ``[out]``, for ``out`` the cards of one block still out, is the entry of
+    ``runs`` for the seat's cards among them, the seat's cards being ``cards`` (those it has held:
+    the solver's ``_seen``).  Filled on first use; its key is one digit where ``runs``'s has two,
+    and reads cost less.  The search reads it only where the seat holds a card of the block.
+
+    >>> seat = _SeatRuns(_RUNS[0])
+    >>> seat.cards = 0b1011
+    >>> seat[0b1111]  # the seat's cards 0, 1 and 3 out, card 2 in another hand: two runs
+    (1, 3)
+    """
+
+    __slots__ = ("runs", "cards")  # (slots: an attribute read costs less than from a __dict__)
+
+    def __init__(self, runs: _Runs) -> None:
+        super().__init__()
+        self.runs = runs
+        self.cards = 0
+
+    def __missing__(self, out: int) -> tuple[int, ...]:
+        x = out & self.cards
+        v = self[out] = self.runs[x + ((out - x) << 27)]
+        return v
+
+
+_Split = tuple[int, tuple[int, ...], int, bool, bool]
+
+
+class _SeatSplits(dict[int, _Split]):
+    """:class:`_Leads`'s entry for one seat's cards in a block, read by the block's cards out (as
+    :class:`_SeatRuns`), with how a defender on lead classes them (the search's ``leads``).
+
+    ``[out]`` is ``(top, low, kind, partner, partner_no_trump)``: ``top`` and ``low`` as in
+    :class:`_Leads`; ``kind`` 2 for the trumps' block, 1 for a plain suit the Ombre holds (a winner
+    there is cashed), else 0; and whether ``low`` are leads to the partner, who beats the Ombre's
+    best card of the suit, the Ombre following it (``partner``) or holding no trump
+    (``partner_no_trump``).  The cards are ``cards`` (the seat's), ``ombre`` and ``partner``
+    (those the Ombre and the seat's partner have held); the plain codes are those below ``plain``.
+
+    >>> seat = _SeatSplits(_LEADS[0], 1 << 8)
+    >>> seat.cards, seat.ombre, seat.partner = 0b0101, 0b0010, 0b1000
+    >>> seat[0b1111]  # low cards 0 and 2, the partner's card 3 above the Ombre's card 1
+    (-1, (0, 2), 1, True, True)
+    """
+
+    __slots__ = ("leads", "cards", "ombre", "partner", "plain")
+
+    def __init__(self, leads: _Leads, plain: int) -> None:
+        super().__init__()
+        self.leads = leads
+        self.plain = plain
+        self.cards = self.ombre = self.partner = 0
+
+    def __missing__(self, out: int) -> _Split:
+        x = out & self.cards
+        top, low = self.leads[x + ((out - x) << 27)]
+        if out >= self.plain:  # the trumps' block
+            v = self[out] = (top, low, 2, False, False)
+            return v
+        ombre = out & self.ombre
+        beats = (out & self.partner).bit_length() > ombre.bit_length()
+        v = self[out] = (top, low, 1 if ombre else 0, beats and ombre > 0, beats)
+        return v
+
 
 _Plays = tuple[tuple[int, int], tuple[int, int]]
 
@@ -305,26 +378,26 @@ class _TrumpBounds(dict[int, int]):
         return v
 
 
-class _Chunks8(dict[int, int]):
-    """Eight codes of two hands renumbered by relative rank (``pext``), filled on first use.
+def _tern() -> tuple[int, ...]:
+    """``[x]``: the bits of ``x`` (12 at most) as base-3 digits, ``sum(3 ** i for each bit i)``.
 
-    ``[r << 16 | h0 << 8 | h1]``, for ``r`` the cards still out in an 8-code
-    chunk and ``h0``, ``h1`` two hands' cards in it (among them), is ``k0 | k1 << 27``:
-    ``k0`` has bit ``i`` when the ``i``-th card out is in ``h0``, likewise ``k1`` (27 bits
-    apart, as the search's keys hold them).  At most 4 ** 8 entries, shared by all deals,
-    each made of two entries of :data:`_CHUNKS4`.
+    A block's cards out as the search's table key holds them, one number for their count and
+    owners by relative rank: ``_TERN_BASE[count] + _TERN[h0] + 2 * _TERN[h1]``, for ``h0`` and
+    ``h1`` two hands' cards packed to the cards out (:data:`_PACK`), has a base-3 digit a card
+    (1: in ``h0``, 2: in ``h1``, 0: in the third hand); the numbers of ``count`` cards start at
+    ``_TERN_BASE[count]``, after those of fewer, so all of a block's 12 codes at most are below 2 ** 20.
 
-    >>> _CHUNKS8[0b1101 << 16 | 0b1000 << 8 | 0b0001] == (0b100 | 0b001 << 27)
-    True
+    >>> _TERN[0b101]
+    10
     """
+    tern: tuple[int, ...] = (0,)
+    for i in range(12):  # the numbers with bit ``i`` follow those without it
+        tern += tuple(v + 3**i for v in tern)
+    return tern
 
-    def __missing__(self, key: int) -> int:
-        r = key >> 16
-        v = _CHUNKS4[(r & 15) << 8 | key >> 4 & 0xF0 | key & 15]
-        if r > 15:
-            v |= _CHUNKS4[(r & 0xF0) << 4 | key >> 8 & 0xF0 | key >> 4 & 15] << (r & 15).bit_count()
-        self[key] = v
-        return v
+
+_TERN = _tern()
+_TERN_BASE: tuple[int, ...] = tuple((3**c - 1) // 2 for c in range(13))
 
 
 class _Pack(dict[int, int]):
@@ -421,21 +494,6 @@ class _LeadTrump(dict[int, int]):
 _LEAD_TRUMP = _LeadTrump()
 
 
-def _chunks4() -> dict[int, int]:
-    """As :class:`_Chunks8` for four codes, ``[r << 8 | h0 << 4 | h1]``, every entry (256 of them)."""
-    table: dict[int, int] = {}
-    for r in range(16):
-        for h0 in range(16):
-            for h1 in range(16):
-                if not (h0 | h1) & ~r and not h0 & h1:
-                    table[r << 8 | h0 << 4 | h1] = _PACK[r << 12 | h0] | _PACK[r << 12 | h1] << 27
-    return table
-
-
-_CHUNKS4 = _chunks4()
-
-
-_CHUNKS8 = _Chunks8()
 _TRUMP_BOUNDS = _TrumpBounds()
 
 
