@@ -564,6 +564,20 @@ def _trump_trick(key: int, game: _TrumpGame) -> bool:  # noqa: C901 - the three 
     o2t = _TRUMP_RUNS[h2 | mat]
     o2p = o2t if n == h2.bit_count() else (o2t + (spare,) if place == 2 else (_PLAIN,) + o2t)
     ombre_plain = place and plain  # a defender's plain lead says how the Ombre answers it
+    if place:
+        # a defender on lead may first play plain tricks, each of the three a plain card (his a
+        # master no more) and won by the leader, while each holds one: the entry ``jump`` tricks
+        # on refutes this one, and asked first it spares the entries between (the same leader,
+        # the same key less ``jump`` tricks)
+        jump = plain - masters
+        held_plain = n - h0.bit_count()
+        if held_plain < jump:
+            jump = held_plain
+        held_plain = n - (h2 if place == 1 else h1).bit_count()
+        if held_plain < jump:
+            jump = held_plain
+        if jump > 1 and not game[key - (jump << 38)]:
+            return False
     if ombre_plain:
         # void in the suit led he may trump it instead of throwing a master away
         throw = (_THROWN,) + (o1t if place == 1 else o2t)
