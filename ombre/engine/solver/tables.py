@@ -503,7 +503,18 @@ class _TrumpGame(dict[int, bool]):
     """
 
     def __missing__(self, key: int) -> bool:
-        v = self[key] = _trump_trick(key, self)
+        v = self[key] = _trump_trick(
+            key & 0xFFF,
+            key >> 12 & 0xFFF,
+            key >> 24 & 0xFFF,
+            key >> 36 & 3,
+            key >> 38 & 15,
+            key >> 42 & 15,
+            key >> 46 & 0xFFF,
+            key >> 58,
+            key,
+            self,
+        )
         return v
 
 
@@ -512,6 +523,7 @@ class _TrumpGame(dict[int, bool]):
 _DEFENDERS_FIRST = ((1, 2, 0), (0, 2, 1), (0, 1, 2))
 #: ``_NEXT_KEYS[place][w]``: the next trick's key part when place ``w`` (0 the leader) takes this
 #: one: the Ombre's place from the new leader, less one trick to reach when ``w`` is the Ombre
+_NEXT_PLACES = tuple(tuple((p - w) % 3 for w in range(3)) for p in range(3))
 _NEXT_KEYS = tuple(tuple(((p - w) % 3 << 36) - (w == p) * (1 << 42) for w in range(3)) for p in range(3))
 #: the plain cards of :class:`_TrumpGame` (trumps are their packed codes, 0 and up): the Ombre's
 #: card that is no master, his master played in its suit, his master thrown away; and a
@@ -520,16 +532,22 @@ _NEXT_KEYS = tuple(tuple(((p - w) % 3 << 36) - (w == p) * (1 << 42) for w in ran
 _PLAIN, _MASTER, _THROWN, _LEAD_TO_MASTER, _LEAD_TO_THROW = -1, -2, -3, -4, -5
 
 
-def _trump_trick(key: int, game: _TrumpGame) -> bool:  # noqa: C901 - the three hands' choices, inline for speed
-    """The entry ``key`` of :class:`_TrumpGame` by one trick: the Ombre's choices any, the defenders' all."""
-    h0 = key & 0xFFF
-    h1 = key >> 12 & 0xFFF
-    h2 = key >> 24 & 0xFFF
-    place = key >> 36 & 3
-    n = key >> 38 & 15
-    need = key >> 42 & 15
-    matadors = key >> 46 & 0xFFF
-    masters = key >> 58
+def _trump_trick(  # noqa: C901, PLR0913 - the three hands' choices, inline for speed
+    h0: int,
+    h1: int,
+    h2: int,
+    place: int,
+    n: int,
+    need: int,
+    matadors: int,
+    masters: int,
+    key: int,
+    game: _TrumpGame,
+) -> bool:
+    """The entry ``key`` of :class:`_TrumpGame` by one trick: the Ombre's choices any, the defenders' all.
+
+    The key's fields come decoded (an entry's entries after a trick are made here, from them).
+    """
     held = (h0 if place == 0 else (h1 if place == 1 else h2)).bit_count()
     # (every caller has found his sure trumps short of ``need``: a defender's trump beats at most
     # one of his, and a lower one, so that many he reaches anyway)
@@ -583,12 +601,17 @@ def _trump_trick(key: int, game: _TrumpGame) -> bool:  # noqa: C901 - the three 
         throw = (_THROWN,) + (o1t if place == 1 else o2t)
     # the next trick's key, less the hands, by the place that takes this one
     next_keys = _NEXT_KEYS[place]
+    next_places = _NEXT_PLACES[place]
+    n1 = n - 1
+    look = game.get
+    trick = _trump_trick
     common = need << 42 | (n - 1) << 38
     kept = masters << 58
     plain_rest = matadors << 46 | common  # a trick with no trump leaves the matadors out the same
     plain_last = _DEFENDERS_FIRST[place]  # with no trump the defenders choose who takes the trick
     ombre2 = place == 2
     ombre1 = place == 1
+    reached: bool | None  # an entry after the trick (None: not made yet)
     for c0 in o0:
         if c0 < 0:
             if ombre_plain:
@@ -642,7 +665,12 @@ def _trump_trick(key: int, game: _TrumpGame) -> bool:  # noqa: C901 - the three 
                         ok2 = True
                         break
                     continue
-                rest_m = kept - (1 << 58) if mine < _PLAIN else kept  # a master played
+                if mine < _PLAIN:  # a master played
+                    rest_m = kept - (1 << 58)
+                    masters_left = masters - 1
+                else:
+                    rest_m = kept
+                    masters_left = masters
                 if w < 0:
                     # no trump fell: the hands are still packed to the trumps out, and whichever
                     # player the defenders choose takes the trick (his sure trumps, one short of
@@ -652,12 +680,27 @@ def _trump_trick(key: int, game: _TrumpGame) -> bool:  # noqa: C901 - the three 
                         if w == place and got + 1 >= need:
                             continue
                         if w == 0:
-                            key = h0 | h1 << 12 | h2 << 24
+                            a, b, c = h0, h1, h2
                         elif w == 1:
-                            key = h1 | h2 << 12 | h0 << 24
+                            a, b, c = h1, h2, h0
                         else:
-                            key = h2 | h0 << 12 | h1 << 24
-                        if not game[key | plain_rest + next_keys[w] + rest_m]:
+                            a, b, c = h2, h0, h1
+                        ck = a | b << 12 | c << 24 | plain_rest + next_keys[w] + rest_m
+                        r = look(ck)
+                        if r is None:
+                            r = game[ck] = trick(
+                                a,
+                                b,
+                                c,
+                                next_places[w],
+                                n1,
+                                need - (w == place),
+                                matadors,
+                                masters_left,
+                                ck,
+                                game,
+                            )
+                        if not r:
                             reached = False
                             break
                 else:
@@ -666,13 +709,17 @@ def _trump_trick(key: int, game: _TrumpGame) -> bool:  # noqa: C901 - the three 
                     k0 = pack[left | g0]
                     k1 = pack[left | g1]
                     k2 = pack[left | g2]
-                    rest = (pack[left | matadors] << 46 | common) + rest_m
-                    if w == 0:
-                        reached = game[k0 | k1 << 12 | k2 << 24 | rest + next_keys[0]]
-                    elif w == 1:
-                        reached = game[k1 | k2 << 12 | k0 << 24 | rest + next_keys[1]]
-                    else:
-                        reached = game[k2 | k0 << 12 | k1 << 24 | rest + next_keys[2]]
+                    m1 = pack[left | matadors]
+                    if w == 1:
+                        k0, k1, k2 = k1, k2, k0
+                    elif w == 2:
+                        k0, k1, k2 = k2, k0, k1
+                    ck = k0 | k1 << 12 | k2 << 24 | (m1 << 46 | common) + rest_m + next_keys[w]
+                    reached = look(ck)
+                    if reached is None:
+                        reached = game[ck] = trick(
+                            k0, k1, k2, next_places[w], n1, need - (w == place), m1, masters_left, ck, game
+                        )
                 if reached == ombre2:
                     ok2 = ombre2
                     break
