@@ -553,11 +553,30 @@ def _trump_trick(  # noqa: C901, PLR0913 - the three hands' choices, inline for 
     # one of his, and a lower one, so that many he reaches anyway)
     if need > held + masters:
         return False  # the defenders may take every other trick: he has his trumps and masters at most
+    plain = n - held  # the Ombre's plain cards
+    if place:
+        # a defender on lead may first play plain tricks, each of the three a plain card (his a
+        # master no more) and won by the leader, while each holds one: the entry ``jump`` tricks
+        # on refutes this one, and asked first it spares the entries between (the same leader,
+        # the same key less ``jump`` tricks)
+        jump = plain - masters
+        held_plain = n - h0.bit_count()
+        if held_plain < jump:
+            jump = held_plain
+        held_plain = n - (h2 if place == 1 else h1).bit_count()
+        if held_plain < jump:
+            jump = held_plain
+        if jump > 1:
+            jk = key - (jump << 38)
+            r = game.get(jk)
+            if r is None:
+                r = game[jk] = _trump_trick(h0, h1, h2, place, n - jump, need, matadors, masters, jk, game)
+            if not r:
+                return False
     tight = need == held + masters  # he needs a trick from every trump and master he holds
     pack = _PACK
     sure = _SURE
     mat = matadors << 12
-    plain = n - held  # the Ombre's plain cards
     # his plain card when he need not follow a trump lead: one that is no master while he holds one
     spare = _PLAIN if plain > masters else _THROWN
     # runs lowest first; the leader may lead a plain card while he holds one (a defender's first:
@@ -582,20 +601,6 @@ def _trump_trick(  # noqa: C901, PLR0913 - the three hands' choices, inline for 
     o2t = _TRUMP_RUNS[h2 | mat]
     o2p = o2t if n == h2.bit_count() else (o2t + (spare,) if place == 2 else (_PLAIN,) + o2t)
     ombre_plain = place and plain  # a defender's plain lead says how the Ombre answers it
-    if place:
-        # a defender on lead may first play plain tricks, each of the three a plain card (his a
-        # master no more) and won by the leader, while each holds one: the entry ``jump`` tricks
-        # on refutes this one, and asked first it spares the entries between (the same leader,
-        # the same key less ``jump`` tricks)
-        jump = plain - masters
-        held_plain = n - h0.bit_count()
-        if held_plain < jump:
-            jump = held_plain
-        held_plain = n - (h2 if place == 1 else h1).bit_count()
-        if held_plain < jump:
-            jump = held_plain
-        if jump > 1 and not game[key - (jump << 38)]:
-            return False
     if ombre_plain:
         # void in the suit led he may trump it instead of throwing a master away
         throw = (_THROWN,) + (o1t if place == 1 else o2t)
