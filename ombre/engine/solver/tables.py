@@ -458,14 +458,15 @@ def _trump_runs(hand: int, matadors: int) -> list[int]:
 
 
 class _TrumpRuns(dict[int, tuple[int, ...]]):
-    """:func:`_trump_runs` by ``[hand | matadors << 12]``, lowest first, filled on first use.
+    """:func:`_trump_runs` by ``[hand | matadors << 12]``, lowest first, each trump as its bit (``1 << c``),
+    filled on first use.
 
     (In :class:`_TrumpGame` the lowest first take fewer entries: a low trump is the likelier
     play for a hand that cannot win the trick.)
     """
 
     def __missing__(self, k: int) -> tuple[int, ...]:
-        v = self[k] = tuple(reversed(_trump_runs(k & 0xFFF, k >> 12)))
+        v = self[k] = tuple(1 << c for c in reversed(_trump_runs(k & 0xFFF, k >> 12)))
         return v
 
 
@@ -525,11 +526,14 @@ _DEFENDERS_FIRST = ((1, 2, 0), (0, 2, 1), (0, 1, 2))
 #: one: the Ombre's place from the new leader, less one trick to reach when ``w`` is the Ombre
 _NEXT_PLACES = tuple(tuple((p - w) % 3 for w in range(3)) for p in range(3))
 _NEXT_KEYS = tuple(tuple(((p - w) % 3 << 36) - (w == p) * (1 << 42) for w in range(3)) for p in range(3))
-#: the plain cards of :class:`_TrumpGame` (trumps are their packed codes, 0 and up): the Ombre's
+#: the plain cards of :class:`_TrumpGame` (trumps are their bits, packed, 1 and up): the Ombre's
 #: card that is no master, his master played in its suit, his master thrown away; and a
 #: defender's plain lead (``-1``, answered by a card that is no master), answered by a master
 #: in its suit, by a master thrown away
 _PLAIN, _MASTER, _THROWN, _LEAD_TO_MASTER, _LEAD_TO_THROW = -1, -2, -3, -4, -5
+#: the places of the tricks left, the tricks to reach, the matadors out and the Ombre's masters
+#: in a key of :class:`_TrumpGame`
+_N_KEY, _NEED_KEY, _MATADORS_KEY, _MASTER_KEY = 1 << 38, 1 << 42, 1 << 46, 1 << 58
 
 
 def _trump_trick(  # noqa: C901, PLR0913 - the three hands' choices, inline for speed
@@ -548,7 +552,10 @@ def _trump_trick(  # noqa: C901, PLR0913 - the three hands' choices, inline for 
 
     The key's fields come decoded (an entry's entries after a trick are made here, from them).
     """
-    held = (h0 if place == 0 else (h1 if place == 1 else h2)).bit_count()
+    t0 = h0.bit_count()
+    t1 = h1.bit_count()
+    t2 = h2.bit_count()
+    held = t0 if place == 0 else (t1 if place == 1 else t2)
     # (every caller has found his sure trumps short of ``need``: a defender's trump beats at most
     # one of his, and a lower one, so that many he reaches anyway)
     if need > held + masters:
@@ -560,14 +567,14 @@ def _trump_trick(  # noqa: C901, PLR0913 - the three hands' choices, inline for 
         # on refutes this one, and asked first it spares the entries between (the same leader,
         # the same key less ``jump`` tricks)
         jump = plain - masters
-        held_plain = n - h0.bit_count()
+        held_plain = n - t0
         if held_plain < jump:
             jump = held_plain
-        held_plain = n - (h2 if place == 1 else h1).bit_count()
+        held_plain = n - (t2 if place == 1 else t1)
         if held_plain < jump:
             jump = held_plain
         if jump > 1:
-            jk = key - (jump << 38)
+            jk = key - jump * _N_KEY
             r = game.get(jk)
             if r is None:
                 r = game[jk] = _trump_trick(h0, h1, h2, place, n - jump, need, matadors, masters, jk, game)
@@ -576,18 +583,18 @@ def _trump_trick(  # noqa: C901, PLR0913 - the three hands' choices, inline for 
     tight = need == held + masters  # he needs a trick from every trump and master he holds
     pack = _PACK
     sure = _SURE
-    mat = matadors << 12
+    mat = matadors * 4096
     # his plain card when he need not follow a trump lead: one that is no master while he holds one
     spare = _PLAIN if plain > masters else _THROWN
     # runs lowest first; the leader may lead a plain card while he holds one (a defender's first:
     # it refutes a test more often)
-    o0 = o0t = _TRUMP_RUNS[h0 | mat]
+    o0 = o0t = _TRUMP_RUNS[h0 + mat]
     if place == 0:
         if masters:
             o0 = o0 + (_MASTER,)
         if plain > masters:
             o0 = o0 + (_PLAIN,)
-    elif n != h0.bit_count():
+    elif n != t0:
         if not plain:
             o0 = (_PLAIN,) + o0t
         elif plain == masters:
@@ -596,10 +603,10 @@ def _trump_trick(  # noqa: C901, PLR0913 - the three hands' choices, inline for 
             o0 = (_PLAIN, _LEAD_TO_MASTER) + o0t
         else:
             o0 = (_PLAIN,) + o0t
-    o1t = _TRUMP_RUNS[h1 | mat]
-    o1p = o1t if n == h1.bit_count() else (o1t + (spare,) if place == 1 else (_PLAIN,) + o1t)
-    o2t = _TRUMP_RUNS[h2 | mat]
-    o2p = o2t if n == h2.bit_count() else (o2t + (spare,) if place == 2 else (_PLAIN,) + o2t)
+    o1t = _TRUMP_RUNS[h1 + mat]
+    o1p = o1t if n == t1 else (o1t + (spare,) if place == 1 else (_PLAIN,) + o1t)
+    o2t = _TRUMP_RUNS[h2 + mat]
+    o2p = o2t if n == t2 else (o2t + (spare,) if place == 2 else (_PLAIN,) + o2t)
     ombre_plain = place and plain  # a defender's plain lead says how the Ombre answers it
     if ombre_plain:
         # void in the suit led he may trump it instead of throwing a master away
@@ -610,13 +617,16 @@ def _trump_trick(  # noqa: C901, PLR0913 - the three hands' choices, inline for 
     n1 = n - 1
     look = game.get
     trick = _trump_trick
-    common = need << 42 | (n - 1) << 38
-    kept = masters << 58
-    plain_rest = matadors << 46 | common  # a trick with no trump leaves the matadors out the same
+    common = need * _NEED_KEY + n1 * _N_KEY
+    kept = masters * _MASTER_KEY
+    plain_rest = matadors * _MATADORS_KEY + common  # a trick with no trump leaves the matadors out the same
     plain_last = _DEFENDERS_FIRST[place]  # with no trump the defenders choose who takes the trick
     ombre2 = place == 2
     ombre1 = place == 1
     reached: bool | None  # an entry after the trick (None: not made yet)
+    # (cards are bits, so a hand less its card is a subtraction and disjoint sets join by
+    # addition, and fields are placed by multiplication: CPython 3.11 has fast paths for
+    # these on ints, none for the bitwise operators)
     for c0 in o0:
         if c0 < 0:
             if ombre_plain:
@@ -628,23 +638,24 @@ def _trump_trick(  # noqa: C901, PLR0913 - the three hands' choices, inline for 
                 thirds = o2p
             g0 = h0
         else:
-            # to a trump lead a hand with a trump the privilege does not excuse must play a trump
-            owed = ~(matadors & ~((2 << c0) - 1))
-            opts1 = o1t if h1 & owed else o1p
-            thirds = o2t if h2 & owed else o2p
-            g0 = h0 ^ (1 << c0)
+            # to a trump lead a hand with a trump the privilege does not excuse (a matador above
+            # the trump led) must play a trump
+            excused = matadors & -(c0 + c0)
+            opts1 = o1t if (h1 & excused) != h1 else o1p
+            thirds = o2t if (h2 & excused) != h2 else o2p
+            g0 = h0 - c0
         ok1 = True
         for c1 in opts1:
-            g1 = h1 ^ (1 << c1) if c1 >= 0 else h1
+            g1 = h1 - c1 if c1 > 0 else h1
             ok2 = not ombre2
             for c2 in thirds:
-                g2 = h2 ^ (1 << c2) if c2 >= 0 else h2
+                g2 = h2 - c2 if c2 > 0 else h2
                 if c0 > c1 and c0 > c2:
-                    w = 0 if c0 >= 0 else -1  # -1: no trump
+                    w = 0 if c0 > 0 else -1  # -1: no trump
                 elif c1 > c2:
-                    w = 1 if c1 >= 0 else -1
+                    w = 1 if c1 > 0 else -1
                 else:
-                    w = 2 if c2 >= 0 else -1
+                    w = 2 if c2 > 0 else -1
                 mine = c0 if place == 0 else (c1 if ombre1 else c2)
                 if w < 0 and mine == _MASTER:
                     w = place  # his master in its suit, and no trump
@@ -662,16 +673,16 @@ def _trump_trick(  # noqa: C901, PLR0913 - the three hands' choices, inline for 
                     continue
                 # his sure trumps after the trick, as :class:`_TrumpGame` counts them (packing keeps
                 # the order, and with no trump taken the defenders' choice leaves the test the same)
-                left = g0 | g1 | g2
+                left = g0 + g1 + g2
                 mt = g0 if place == 0 else (g1 if ombre1 else g2)
-                got = sure[(left ^ mt) << 12 | mt]
+                got = sure[(left - mt) * 4096 + mt]
                 if got >= (need - 1 if w == place else need):
                     if ombre2:
                         ok2 = True
                         break
                     continue
                 if mine < _PLAIN:  # a master played
-                    rest_m = kept - (1 << 58)
+                    rest_m = kept - _MASTER_KEY
                     masters_left = masters - 1
                 else:
                     rest_m = kept
@@ -690,7 +701,7 @@ def _trump_trick(  # noqa: C901, PLR0913 - the three hands' choices, inline for 
                             a, b, c = h1, h2, h0
                         else:
                             a, b, c = h2, h0, h1
-                        ck = a | b << 12 | c << 24 | plain_rest + next_keys[w] + rest_m
+                        ck = a + b * 4096 + c * 16777216 + plain_rest + next_keys[w] + rest_m
                         r = look(ck)
                         if r is None:
                             r = game[ck] = trick(
@@ -710,16 +721,16 @@ def _trump_trick(  # noqa: C901, PLR0913 - the three hands' choices, inline for 
                             break
                 else:
                     # the trick's end: the hands after it, packed to the trumps still out
-                    left <<= 12
-                    k0 = pack[left | g0]
-                    k1 = pack[left | g1]
-                    k2 = pack[left | g2]
-                    m1 = pack[left | matadors]
+                    left *= 4096
+                    k0 = pack[left + g0]
+                    k1 = pack[left + g1]
+                    k2 = pack[left + g2]
+                    m1 = pack[left + matadors]
                     if w == 1:
                         k0, k1, k2 = k1, k2, k0
                     elif w == 2:
                         k0, k1, k2 = k2, k0, k1
-                    ck = k0 | k1 << 12 | k2 << 24 | (m1 << 46 | common) + rest_m + next_keys[w]
+                    ck = k0 + k1 * 4096 + k2 * 16777216 + m1 * _MATADORS_KEY + common + rest_m + next_keys[w]
                     reached = look(ck)
                     if reached is None:
                         reached = game[ck] = trick(
