@@ -526,6 +526,8 @@ _DEFENDERS_FIRST = ((1, 2, 0), (0, 2, 1), (0, 1, 2))
 #: one: the Ombre's place from the new leader, less one trick to reach when ``w`` is the Ombre
 _NEXT_PLACES = tuple(tuple((p - w) % 3 for w in range(3)) for p in range(3))
 _NEXT_KEYS = tuple(tuple(((p - w) % 3 << 36) - (w == p) * (1 << 42) for w in range(3)) for p in range(3))
+#: by the Ombre's place, the above and whether it is the second or the third
+_BY_PLACE = tuple((_NEXT_KEYS[p], _NEXT_PLACES[p], _DEFENDERS_FIRST[p], p == 1, p == 2) for p in range(3))
 #: the plain cards of :class:`_TrumpGame` (trumps are their bits, packed, 1 and up): the Ombre's
 #: card that is no master, his master played in its suit, his master thrown away; and a
 #: defender's plain lead (``-1``, answered by a card that is no master), answered by a master
@@ -547,10 +549,14 @@ def _trump_trick(  # noqa: C901, PLR0913 - the three hands' choices, inline for 
     masters: int,
     key: int,
     game: _TrumpGame,
+    pack: _Pack = _PACK,
+    sure: _Sure = _SURE,
+    runs: _TrumpRuns = _TRUMP_RUNS,
 ) -> bool:
     """The entry ``key`` of :class:`_TrumpGame` by one trick: the Ombre's choices any, the defenders' all.
 
-    The key's fields come decoded (an entry's entries after a trick are made here, from them).
+    The key's fields come decoded (an entry's entries after a trick are made here, from them);
+    the module's tables come as defaults (local names are fast).
     """
     t0 = h0.bit_count()
     t1 = h1.bit_count()
@@ -581,14 +587,12 @@ def _trump_trick(  # noqa: C901, PLR0913 - the three hands' choices, inline for 
             if not r:
                 return False
     tight = need == held + masters  # he needs a trick from every trump and master he holds
-    pack = _PACK
-    sure = _SURE
     mat = matadors * 4096
     # his plain card when he need not follow a trump lead: one that is no master while he holds one
     spare = _PLAIN if plain > masters else _THROWN
     # runs lowest first; the leader may lead a plain card while he holds one (a defender's first:
     # it refutes a test more often)
-    o0 = o0t = _TRUMP_RUNS[h0 + mat]
+    o0 = o0t = runs[h0 + mat]
     if place == 0:
         if masters:
             o0 = o0 + (_MASTER,)
@@ -603,26 +607,23 @@ def _trump_trick(  # noqa: C901, PLR0913 - the three hands' choices, inline for 
             o0 = (_PLAIN, _LEAD_TO_MASTER) + o0t
         else:
             o0 = (_PLAIN,) + o0t
-    o1t = _TRUMP_RUNS[h1 + mat]
+    o1t = runs[h1 + mat]
     o1p = o1t if n == t1 else (o1t + (spare,) if place == 1 else (_PLAIN,) + o1t)
-    o2t = _TRUMP_RUNS[h2 + mat]
+    o2t = runs[h2 + mat]
     o2p = o2t if n == t2 else (o2t + (spare,) if place == 2 else (_PLAIN,) + o2t)
     ombre_plain = place and plain  # a defender's plain lead says how the Ombre answers it
     if ombre_plain:
         # void in the suit led he may trump it instead of throwing a master away
         throw = (_THROWN,) + (o1t if place == 1 else o2t)
-    # the next trick's key, less the hands, by the place that takes this one
-    next_keys = _NEXT_KEYS[place]
-    next_places = _NEXT_PLACES[place]
+    # the next trick's key, less the hands, and the Ombre's place in it, by the place that takes
+    # this one; with no trump the defenders choose who takes the trick
+    next_keys, next_places, plain_last, ombre1, ombre2 = _BY_PLACE[place]
     n1 = n - 1
     look = game.get
     trick = _trump_trick
     common = need * _NEED_KEY + n1 * _N_KEY
     kept = masters * _MASTER_KEY
     plain_rest = matadors * _MATADORS_KEY + common  # a trick with no trump leaves the matadors out the same
-    plain_last = _DEFENDERS_FIRST[place]  # with no trump the defenders choose who takes the trick
-    ombre2 = place == 2
-    ombre1 = place == 1
     reached: bool | None  # an entry after the trick (None: not made yet)
     # (cards are bits, so a hand less its card is a subtraction and disjoint sets join by
     # addition, and fields are placed by multiplication: CPython 3.11 has fast paths for
@@ -644,19 +645,27 @@ def _trump_trick(  # noqa: C901, PLR0913 - the three hands' choices, inline for 
             opts1 = o1t if (h1 & excused) != h1 else o1p
             thirds = o2t if (h2 & excused) != h2 else o2p
             g0 = h0 - c0
+        if place == 0:  # the Ombre's card, and his trumps after it
+            mine = c0
+            mt = g0
         ok1 = True
         for c1 in opts1:
             g1 = h1 - c1 if c1 > 0 else h1
+            if ombre1:
+                mine = c1
+                mt = g1
             ok2 = not ombre2
             for c2 in thirds:
                 g2 = h2 - c2 if c2 > 0 else h2
+                if ombre2:
+                    mine = c2
+                    mt = g2
                 if c0 > c1 and c0 > c2:
                     w = 0 if c0 > 0 else -1  # -1: no trump
                 elif c1 > c2:
                     w = 1 if c1 > 0 else -1
                 else:
                     w = 2 if c2 > 0 else -1
-                mine = c0 if place == 0 else (c1 if ombre1 else c2)
                 if w < 0 and mine == _MASTER:
                     w = place  # his master in its suit, and no trump
                 if w == place:
@@ -674,7 +683,6 @@ def _trump_trick(  # noqa: C901, PLR0913 - the three hands' choices, inline for 
                 # his sure trumps after the trick, as :class:`_TrumpGame` counts them (packing keeps
                 # the order, and with no trump taken the defenders' choice leaves the test the same)
                 left = g0 + g1 + g2
-                mt = g0 if place == 0 else (g1 if ombre1 else g2)
                 got = sure[(left - mt) * 4096 + mt]
                 if got >= (need - 1 if w == place else need):
                     if ombre2:
