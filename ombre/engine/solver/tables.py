@@ -260,13 +260,14 @@ class _Sure(dict[int, int]):
         free = 0
         # a run of A's trumps at a time, then the run of B's below it (a loop a card costs more;
         # and inline, as a function's call would cost about as much as the loop)
+        bits = _BITS
         while tb:
             n = tb.bit_length()
             free += (ta >> n).bit_count()
-            ta &= (1 << n) - 1
+            ta &= bits[n] - 1
             n = ta.bit_length()
             run = (tb >> n).bit_count()
-            tb &= (1 << n) - 1
+            tb &= bits[n] - 1
             if run > free:
                 v += run - free
                 free = 0
@@ -339,10 +340,11 @@ class _Pack(dict[int, int]):
         out = k >> 12
         x = k & out
         v = 0
-        while x:  # each bit of ``x`` goes down by the bits of ``out`` below it
+        bits = _BITS
+        while x:  # each bit of ``x`` goes down by the bits of ``out`` below it (by + and -: fast paths)
             low = x & -x
-            v |= 1 << (out & (low - 1)).bit_count()
-            x ^= low
+            v += bits[(out & (low - 1)).bit_count()]
+            x -= low
         self[k] = v
         return v
 
