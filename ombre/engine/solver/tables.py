@@ -441,34 +441,28 @@ _CHUNKS8 = _Chunks8()
 _TRUMP_BOUNDS = _TrumpBounds()
 
 
-def _trump_runs(hand: int, matadors: int) -> list[int]:
-    """The top trump of each run of ``hand`` (trumps packed: no trump out between two bits), matadors apart.
-
-    >>> _trump_runs(0b1101, 0b1000)  # the matador apart, then the 3rd trump with the 4th
-    [3, 2, 0]
-    """
-    reps = []
-    while hand:
-        c = hand.bit_length() - 1
-        reps.append(c)
-        # the run goes down while the next trump below is the hand's and a matador like ``c`` or not
-        m = matadors >> c & 1
-        while c and hand >> (c - 1) & 1 and (matadors >> (c - 1) & 1) == m:
-            c -= 1
-        hand &= (1 << c) - 1
-    return reps
-
-
 class _TrumpRuns(dict[int, tuple[int, ...]]):
-    """:func:`_trump_runs` by ``[hand | matadors << 12]``, lowest first, each trump as its bit (``1 << c``),
-    filled on first use.
+    """The top trump of each run of a hand, matadors apart, as its bit, lowest first.
 
-    (In :class:`_TrumpGame` the lowest first take fewer entries: a low trump is the likelier
+    ``[hand | matadors << 12]``, trumps packed (no trump out between two bits), filled on first
+    use.  (In :class:`_TrumpGame` the lowest first take fewer entries: a low trump is the likelier
     play for a hand that cannot win the trick.)
+
+    >>> [c.bit_length() - 1 for c in _TRUMP_RUNS[0b1101 | 0b1000 << 12]]  # the 4th with the 3rd, the matador
+    [0, 2, 3]
     """
 
     def __missing__(self, k: int) -> tuple[int, ...]:
-        v = self[k] = tuple(1 << c for c in reversed(_trump_runs(k & 0xFFF, k >> 12)))
+        hand = k & 0xFFF
+        matadors = k >> 12
+        # a trump tops its run unless the next one up is the hand's and a matador like it or not
+        tops = hand & ~(hand >> 1 & ~(matadors ^ matadors >> 1))
+        reps = []
+        while tops:
+            low = tops & -tops
+            reps.append(low)
+            tops -= low
+        v = self[k] = tuple(reps)
         return v
 
 
