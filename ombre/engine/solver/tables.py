@@ -564,6 +564,13 @@ def _trump_trick(  # noqa: C901, PLR0913 - the three hands' choices, inline for 
         return False  # the defenders may take every other trick: he has his trumps and masters at most
     plain = n - held  # the Ombre's plain cards
     if place:
+        if need == held + masters and held:
+            # he needs a trick from every trump he holds: the leader's top trump, led, takes one
+            # (higher than all, it excuses none); or, when he holds trumps alone, the leader's
+            # plain card makes him trump it, and the other defender's top trump takes his
+            ho = h1 if place == 1 else h2
+            if h0 > ho or (not plain and n != t0 and (h2 if place == 1 else h1) > ho):
+                return False
         # a defender on lead may first play plain tricks, each of the three a plain card (his a
         # master no more) and won by the leader, while each holds one: the entry ``jump`` tricks
         # on refutes this one, and asked first it spares the entries between (the same leader,
