@@ -520,8 +520,9 @@ class _TrumpGame(dict[int, bool]):
 _DEFENDERS_FIRST = ((1, 2, 0), (0, 2, 1), (0, 1, 2))
 #: ``_NEXT_KEYS[place][w]``: the next trick's key part when place ``w`` (0 the leader) takes this
 #: one: the Ombre's place from the new leader, less one trick to reach when ``w`` is the Ombre
-_NEXT_PLACES = tuple(tuple((p - w) % 3 for w in range(3)) for p in range(3))
 _NEXT_KEYS = tuple(tuple(((p - w) % 3 << 36) - (w == p) * (1 << 42) for w in range(3)) for p in range(3))
+#: and the Ombre's place from the new leader alone
+_NEXT_PLACES = tuple(tuple((p - w) % 3 for w in range(3)) for p in range(3))
 #: by the Ombre's place, the above and whether it is the second or the third
 _BY_PLACE = tuple((_NEXT_KEYS[p], _NEXT_PLACES[p], _DEFENDERS_FIRST[p], p == 1, p == 2) for p in range(3))
 #: the plain cards of :class:`_TrumpGame` (trumps are their bits, packed, 1 and up): the Ombre's
