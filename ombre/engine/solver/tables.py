@@ -333,13 +333,14 @@ class _Sure(dict[int, int]):
         free = 0
         # a run of A's trumps at a time, then the run of B's below it (a loop a card costs more;
         # and inline, as a function's call would cost about as much as the loop)
+        bits = _BITS
         while tb:
             n = tb.bit_length()
             free += (ta >> n).bit_count()
-            ta &= (1 << n) - 1
+            ta &= bits[n] - 1
             n = ta.bit_length()
             run = (tb >> n).bit_count()
-            tb &= (1 << n) - 1
+            tb &= bits[n] - 1
             if run > free:
                 v += run - free
                 free = 0
@@ -412,10 +413,11 @@ class _Pack(dict[int, int]):
         out = k >> 12
         x = k & out
         v = 0
-        while x:  # each bit of ``x`` goes down by the bits of ``out`` below it
+        bits = _BITS
+        while x:  # each bit of ``x`` goes down by the bits of ``out`` below it (by + and -: fast paths)
             low = x & -x
-            v |= 1 << (out & (low - 1)).bit_count()
-            x ^= low
+            v += bits[(out & (low - 1)).bit_count()]
+            x -= low
         self[k] = v
         return v
 
@@ -497,33 +499,28 @@ _LEAD_TRUMP = _LeadTrump()
 _TRUMP_BOUNDS = _TrumpBounds()
 
 
-def _trump_runs(hand: int, matadors: int) -> list[int]:
-    """The top trump of each run of ``hand`` (trumps packed: no trump out between two bits), matadors apart.
-
-    >>> _trump_runs(0b1101, 0b1000)  # the matador apart, then the 3rd trump with the 4th
-    [3, 2, 0]
-    """
-    reps = []
-    while hand:
-        c = hand.bit_length() - 1
-        reps.append(c)
-        # the run goes down while the next trump below is the hand's and a matador like ``c`` or not
-        m = matadors >> c & 1
-        while c and hand >> (c - 1) & 1 and (matadors >> (c - 1) & 1) == m:
-            c -= 1
-        hand &= (1 << c) - 1
-    return reps
-
-
 class _TrumpRuns(dict[int, tuple[int, ...]]):
-    """:func:`_trump_runs` by ``[hand | matadors << 12]``, lowest first, filled on first use.
+    """The top trump of each run of a hand, matadors apart, as its bit, lowest first.
 
-    (In :class:`_TrumpGame` the lowest first take fewer entries: a low trump is the likelier
+    ``[hand | matadors << 12]``, trumps packed (no trump out between two bits), filled on first
+    use.  (In :class:`_TrumpGame` the lowest first take fewer entries: a low trump is the likelier
     play for a hand that cannot win the trick.)
+
+    >>> [c.bit_length() - 1 for c in _TRUMP_RUNS[0b1101 | 0b1000 << 12]]  # the 4th with the 3rd, the matador
+    [0, 2, 3]
     """
 
     def __missing__(self, k: int) -> tuple[int, ...]:
-        v = self[k] = tuple(reversed(_trump_runs(k & 0xFFF, k >> 12)))
+        hand = k & 0xFFF
+        matadors = k >> 12
+        # a trump tops its run unless the next one up is the hand's and a matador like it or not
+        tops = hand & ~(hand >> 1 & ~(matadors ^ matadors >> 1))
+        reps = []
+        while tops:
+            low = tops & -tops
+            reps.append(low)
+            tops -= low
+        v = self[k] = tuple(reps)
         return v
 
 
@@ -561,7 +558,18 @@ class _TrumpGame(dict[int, bool]):
     """
 
     def __missing__(self, key: int) -> bool:
-        v = self[key] = _trump_trick(key, self)
+        v = self[key] = _trump_trick(
+            key & 0xFFF,
+            key >> 12 & 0xFFF,
+            key >> 24 & 0xFFF,
+            key >> 36 & 3,
+            key >> 38 & 15,
+            key >> 42 & 15,
+            key >> 46 & 0xFFF,
+            key >> 58,
+            key,
+            self,
+        )
         return v
 
 
@@ -571,44 +579,88 @@ _DEFENDERS_FIRST = ((1, 2, 0), (0, 2, 1), (0, 1, 2))
 #: ``_NEXT_KEYS[place][w]``: the next trick's key part when place ``w`` (0 the leader) takes this
 #: one: the Ombre's place from the new leader, less one trick to reach when ``w`` is the Ombre
 _NEXT_KEYS = tuple(tuple(((p - w) % 3 << 36) - (w == p) * (1 << 42) for w in range(3)) for p in range(3))
-#: the plain cards of :class:`_TrumpGame` (trumps are their packed codes, 0 and up): the Ombre's
+#: and the Ombre's place from the new leader alone
+_NEXT_PLACES = tuple(tuple((p - w) % 3 for w in range(3)) for p in range(3))
+#: by the Ombre's place, the above and whether it is the second or the third
+_BY_PLACE = tuple((_NEXT_KEYS[p], _NEXT_PLACES[p], _DEFENDERS_FIRST[p], p == 1, p == 2) for p in range(3))
+#: the plain cards of :class:`_TrumpGame` (trumps are their bits, packed, 1 and up): the Ombre's
 #: card that is no master, his master played in its suit, his master thrown away; and a
 #: defender's plain lead (``-1``, answered by a card that is no master), answered by a master
 #: in its suit, by a master thrown away
 _PLAIN, _MASTER, _THROWN, _LEAD_TO_MASTER, _LEAD_TO_THROW = -1, -2, -3, -4, -5
+#: the places of the tricks left, the tricks to reach, the matadors out and the Ombre's masters
+#: in a key of :class:`_TrumpGame`
+_N_KEY, _NEED_KEY, _MATADORS_KEY, _MASTER_KEY = 1 << 38, 1 << 42, 1 << 46, 1 << 58
 
 
-def _trump_trick(key: int, game: _TrumpGame) -> bool:  # noqa: C901 - the three hands' choices, inline for speed
-    """The entry ``key`` of :class:`_TrumpGame` by one trick: the Ombre's choices any, the defenders' all."""
-    h0 = key & 0xFFF
-    h1 = key >> 12 & 0xFFF
-    h2 = key >> 24 & 0xFFF
-    place = key >> 36 & 3
-    n = key >> 38 & 15
-    need = key >> 42 & 15
-    matadors = key >> 46 & 0xFFF
-    masters = key >> 58
-    held = (h0 if place == 0 else (h1 if place == 1 else h2)).bit_count()
+def _trump_trick(  # noqa: C901, PLR0913 - the three hands' choices, inline for speed
+    h0: int,
+    h1: int,
+    h2: int,
+    place: int,
+    n: int,
+    need: int,
+    matadors: int,
+    masters: int,
+    key: int,
+    game: _TrumpGame,
+    pack: _Pack = _PACK,
+    sure: _Sure = _SURE,
+    runs: _TrumpRuns = _TRUMP_RUNS,
+) -> bool:
+    """The entry ``key`` of :class:`_TrumpGame` by one trick: the Ombre's choices any, the defenders' all.
+
+    The key's fields come decoded (an entry's entries after a trick are made here, from them);
+    the module's tables come as defaults (local names are fast).
+    """
+    t0 = h0.bit_count()
+    t1 = h1.bit_count()
+    t2 = h2.bit_count()
+    held = t0 if place == 0 else (t1 if place == 1 else t2)
     # (every caller has found his sure trumps short of ``need``: a defender's trump beats at most
     # one of his, and a lower one, so that many he reaches anyway)
     if need > held + masters:
         return False  # the defenders may take every other trick: he has his trumps and masters at most
-    tight = need == held + masters  # he needs a trick from every trump and master he holds
-    pack = _PACK
-    sure = _SURE
-    mat = matadors << 12
     plain = n - held  # the Ombre's plain cards
+    if place:
+        if need == held + masters and held:
+            # he needs a trick from every trump he holds: the leader's top trump, led, takes one
+            # (higher than all, it excuses none); or, when he holds trumps alone, the leader's
+            # plain card makes him trump it, and the other defender's top trump takes his
+            ho = h1 if place == 1 else h2
+            if h0 > ho or (not plain and n != t0 and (h2 if place == 1 else h1) > ho):
+                return False
+        # a defender on lead may first play plain tricks, each of the three a plain card (his a
+        # master no more) and won by the leader, while each holds one: the entry ``jump`` tricks
+        # on refutes this one, and asked first it spares the entries between (the same leader,
+        # the same key less ``jump`` tricks)
+        jump = plain - masters
+        held_plain = n - t0
+        if held_plain < jump:
+            jump = held_plain
+        held_plain = n - (t2 if place == 1 else t1)
+        if held_plain < jump:
+            jump = held_plain
+        if jump > 1:
+            jk = key - jump * _N_KEY
+            r = game.get(jk)
+            if r is None:
+                r = game[jk] = _trump_trick(h0, h1, h2, place, n - jump, need, matadors, masters, jk, game)
+            if not r:
+                return False
+    tight = need == held + masters  # he needs a trick from every trump and master he holds
+    mat = matadors * 4096
     # his plain card when he need not follow a trump lead: one that is no master while he holds one
     spare = _PLAIN if plain > masters else _THROWN
     # runs lowest first; the leader may lead a plain card while he holds one (a defender's first:
     # it refutes a test more often)
-    o0 = o0t = _TRUMP_RUNS[h0 | mat]
+    o0 = o0t = runs[h0 + mat]
     if place == 0:
         if masters:
             o0 = o0 + (_MASTER,)
         if plain > masters:
             o0 = o0 + (_PLAIN,)
-    elif n != h0.bit_count():
+    elif n != t0:
         if not plain:
             o0 = (_PLAIN,) + o0t
         elif plain == masters:
@@ -617,22 +669,27 @@ def _trump_trick(key: int, game: _TrumpGame) -> bool:  # noqa: C901 - the three 
             o0 = (_PLAIN, _LEAD_TO_MASTER) + o0t
         else:
             o0 = (_PLAIN,) + o0t
-    o1t = _TRUMP_RUNS[h1 | mat]
-    o1p = o1t if n == h1.bit_count() else (o1t + (spare,) if place == 1 else (_PLAIN,) + o1t)
-    o2t = _TRUMP_RUNS[h2 | mat]
-    o2p = o2t if n == h2.bit_count() else (o2t + (spare,) if place == 2 else (_PLAIN,) + o2t)
+    o1t = runs[h1 + mat]
+    o1p = o1t if n == t1 else (o1t + (spare,) if place == 1 else (_PLAIN,) + o1t)
+    o2t = runs[h2 + mat]
+    o2p = o2t if n == t2 else (o2t + (spare,) if place == 2 else (_PLAIN,) + o2t)
     ombre_plain = place and plain  # a defender's plain lead says how the Ombre answers it
     if ombre_plain:
         # void in the suit led he may trump it instead of throwing a master away
         throw = (_THROWN,) + (o1t if place == 1 else o2t)
-    # the next trick's key, less the hands, by the place that takes this one
-    next_keys = _NEXT_KEYS[place]
-    common = need << 42 | (n - 1) << 38
-    kept = masters << 58
-    plain_rest = matadors << 46 | common  # a trick with no trump leaves the matadors out the same
-    plain_last = _DEFENDERS_FIRST[place]  # with no trump the defenders choose who takes the trick
-    ombre2 = place == 2
-    ombre1 = place == 1
+    # the next trick's key, less the hands, and the Ombre's place in it, by the place that takes
+    # this one; with no trump the defenders choose who takes the trick
+    next_keys, next_places, plain_last, ombre1, ombre2 = _BY_PLACE[place]
+    n1 = n - 1
+    look = game.get
+    trick = _trump_trick
+    common = need * _NEED_KEY + n1 * _N_KEY
+    kept = masters * _MASTER_KEY
+    plain_rest = matadors * _MATADORS_KEY + common  # a trick with no trump leaves the matadors out the same
+    reached: bool | None  # an entry after the trick (None: not made yet)
+    # (cards are bits, so a hand less its card is a subtraction and disjoint sets join by
+    # addition, and fields are placed by multiplication: CPython 3.11 has fast paths for
+    # these on ints, none for the bitwise operators)
     for c0 in o0:
         if c0 < 0:
             if ombre_plain:
@@ -644,24 +701,33 @@ def _trump_trick(key: int, game: _TrumpGame) -> bool:  # noqa: C901 - the three 
                 thirds = o2p
             g0 = h0
         else:
-            # to a trump lead a hand with a trump the privilege does not excuse must play a trump
-            owed = ~(matadors & ~((2 << c0) - 1))
-            opts1 = o1t if h1 & owed else o1p
-            thirds = o2t if h2 & owed else o2p
-            g0 = h0 ^ (1 << c0)
+            # to a trump lead a hand with a trump the privilege does not excuse (a matador above
+            # the trump led) must play a trump
+            excused = matadors & -(c0 + c0)
+            opts1 = o1t if (h1 & excused) != h1 else o1p
+            thirds = o2t if (h2 & excused) != h2 else o2p
+            g0 = h0 - c0
+        if place == 0:  # the Ombre's card, and his trumps after it
+            mine = c0
+            mt = g0
         ok1 = True
         for c1 in opts1:
-            g1 = h1 ^ (1 << c1) if c1 >= 0 else h1
+            g1 = h1 - c1 if c1 > 0 else h1
+            if ombre1:
+                mine = c1
+                mt = g1
             ok2 = not ombre2
             for c2 in thirds:
-                g2 = h2 ^ (1 << c2) if c2 >= 0 else h2
+                g2 = h2 - c2 if c2 > 0 else h2
+                if ombre2:
+                    mine = c2
+                    mt = g2
                 if c0 > c1 and c0 > c2:
-                    w = 0 if c0 >= 0 else -1  # -1: no trump
+                    w = 0 if c0 > 0 else -1  # -1: no trump
                 elif c1 > c2:
-                    w = 1 if c1 >= 0 else -1
+                    w = 1 if c1 > 0 else -1
                 else:
-                    w = 2 if c2 >= 0 else -1
-                mine = c0 if place == 0 else (c1 if ombre1 else c2)
+                    w = 2 if c2 > 0 else -1
                 if w < 0 and mine == _MASTER:
                     w = place  # his master in its suit, and no trump
                 if w == place:
@@ -678,15 +744,19 @@ def _trump_trick(key: int, game: _TrumpGame) -> bool:  # noqa: C901 - the three 
                     continue
                 # his sure trumps after the trick, as :class:`_TrumpGame` counts them (packing keeps
                 # the order, and with no trump taken the defenders' choice leaves the test the same)
-                left = g0 | g1 | g2
-                mt = g0 if place == 0 else (g1 if ombre1 else g2)
-                got = sure[(left ^ mt) << 12 | mt]
+                left = g0 + g1 + g2
+                got = sure[(left - mt) * 4096 + mt]
                 if got >= (need - 1 if w == place else need):
                     if ombre2:
                         ok2 = True
                         break
                     continue
-                rest_m = kept - (1 << 58) if mine < _PLAIN else kept  # a master played
+                if mine < _PLAIN:  # a master played
+                    rest_m = kept - _MASTER_KEY
+                    masters_left = masters - 1
+                else:
+                    rest_m = kept
+                    masters_left = masters
                 if w < 0:
                     # no trump fell: the hands are still packed to the trumps out, and whichever
                     # player the defenders choose takes the trick (his sure trumps, one short of
@@ -696,27 +766,46 @@ def _trump_trick(key: int, game: _TrumpGame) -> bool:  # noqa: C901 - the three 
                         if w == place and got + 1 >= need:
                             continue
                         if w == 0:
-                            key = h0 | h1 << 12 | h2 << 24
+                            a, b, c = h0, h1, h2
                         elif w == 1:
-                            key = h1 | h2 << 12 | h0 << 24
+                            a, b, c = h1, h2, h0
                         else:
-                            key = h2 | h0 << 12 | h1 << 24
-                        if not game[key | plain_rest + next_keys[w] + rest_m]:
+                            a, b, c = h2, h0, h1
+                        ck = a + b * 4096 + c * 16777216 + plain_rest + next_keys[w] + rest_m
+                        r = look(ck)
+                        if r is None:
+                            r = game[ck] = trick(
+                                a,
+                                b,
+                                c,
+                                next_places[w],
+                                n1,
+                                need - (w == place),
+                                matadors,
+                                masters_left,
+                                ck,
+                                game,
+                            )
+                        if not r:
                             reached = False
                             break
                 else:
                     # the trick's end: the hands after it, packed to the trumps still out
-                    left <<= 12
-                    k0 = pack[left | g0]
-                    k1 = pack[left | g1]
-                    k2 = pack[left | g2]
-                    rest = (pack[left | matadors] << 46 | common) + rest_m
-                    if w == 0:
-                        reached = game[k0 | k1 << 12 | k2 << 24 | rest + next_keys[0]]
-                    elif w == 1:
-                        reached = game[k1 | k2 << 12 | k0 << 24 | rest + next_keys[1]]
-                    else:
-                        reached = game[k2 | k0 << 12 | k1 << 24 | rest + next_keys[2]]
+                    left *= 4096
+                    k0 = pack[left + g0]
+                    k1 = pack[left + g1]
+                    k2 = pack[left + g2]
+                    m1 = pack[left + matadors]
+                    if w == 1:
+                        k0, k1, k2 = k1, k2, k0
+                    elif w == 2:
+                        k0, k1, k2 = k2, k0, k1
+                    ck = k0 + k1 * 4096 + k2 * 16777216 + m1 * _MATADORS_KEY + common + rest_m + next_keys[w]
+                    reached = look(ck)
+                    if reached is None:
+                        reached = game[ck] = trick(
+                            k0, k1, k2, next_places[w], n1, need - (w == place), m1, masters_left, ck, game
+                        )
                 if reached == ombre2:
                     ok2 = ombre2
                     break
