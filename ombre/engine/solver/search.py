@@ -420,6 +420,9 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
     runs_by = solver._runs_by
     splits_by = solver._splits_by
     priv = tb.priv
+    # the cards a hand must play to each lead if it holds one (all it holds of the suit led then):
+    # the suit led, less the matadors the privilege excuses (``legal_mask``)
+    must = tuple(fm & ~pv for fm, pv in zip(follow, priv, strict=True))
     matm = tb.matadors
     bm0, bm1, bm2, bm3 = tb.block_mask
     bm01 = bm0 | bm1
@@ -517,26 +520,30 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
             H0, H1, H2 = h1, h2, h0
         else:
             H0, H1, H2 = h2, h0, h1
-        # each hand's two cards, lowest first, as (card played, card kept) in both orders, and
-        # the lower one's bit: the legal plays are both cards, or the lower alone, or the higher
+        # each hand's two cards, lowest first, as (card played, card kept) in both orders, the lower
+        # one's bit, and each play alone: the legal plays are both cards, or the lower, or the higher
         both0 = _PAIRS[H0][0]
-        both1, one1 = _PAIRS[H1]
-        both2, one2 = _PAIRS[H2]
+        both1, one1, lo1, hi1 = _PAIRS[H1]
+        both2, one2, lo2, hi2 = _PAIRS[H2]
         rot1 = _ROTATE[1]
         rot2 = _ROTATE[2]
         # alpha-beta over the window w_lo..w_hi, fail-soft (the outcome: the whole window, exact)
         best0 = -1 if m0 else 99
         for c0, l0 in both0:
             ok = winm[c0]
-            y = legal_mask(H2, c0, tb)
-            L2 = both2 if y == H2 else (both2[:1] if y == one2 else both2[1:])
+            # the legal plays (``legal_mask``): the cards of the suit led (``fm``) if the hand holds
+            # one it must play (``must``: a privileged matador need not be), else any card
+            fm = follow[c0]
+            mf = must[c0]
+            y = H2 & fm
+            L2 = both2 if y == H2 or not H2 & mf else (lo2 if y == one2 else hi2)
             if m0:
                 a1, b1 = (best0 if best0 > w_lo else w_lo), w_hi
             else:
                 a1, b1 = w_lo, (best0 if best0 < w_hi else w_hi)
             best1 = -1 if m1 else 99
-            y = legal_mask(H1, c0, tb)
-            for c1, l1 in both1 if y == H1 else (both1[:1] if y == one1 else both1[1:]):
+            y = H1 & fm
+            for c1, l1 in both1 if y == H1 or not H1 & mf else (lo1 if y == one1 else hi1):
                 if c1 > c0 and ok & bits[c1]:
                     w0, cur = 1, c1
                 else:
