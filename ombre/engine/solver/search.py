@@ -417,6 +417,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
     winm = tb.win_mask
     plains = lay.plain_masks
     blocks_up = lay.blocks_up
+    blocks_down = blocks_up[::-1]
     runs_by = solver._runs_by
     splits_by = solver._splits_by
     priv = tb.priv
@@ -996,14 +997,16 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
             # must follow or has no trump), then master trumps, then the other low cards, and last
             # the winners the Ombre might ruff; low cards by history within each group.  A block's
             # runs are classed once, by its cards out (``_SeatSplits``)
+            # (the blocks from the top down: the winners come highest first, and each block's low
+            # cards go before the lower blocks' gathered so far, so that all are lowest first)
             cash: list[int] = []
             ruffable: list[int] = []
             keep = -1  # the master trump (the trumps are one block: one master at most)
-            partner: list[int] = []
-            other: list[int] = []
+            partner: tuple[int, ...] = ()
+            other: tuple[int, ...] = ()
             no_trump = not hO & tmask
             splits = splits_by[leader]
-            for bm in blocks_up:
+            for bm in blocks_down:
                 if H0 & bm:
                     top, low, kind, to_partner, to_partner_nt = splits[rem & bm]
                     if top >= 0:
@@ -1014,31 +1017,30 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                         else:
                             ruffable.append(top)
                     if to_partner_nt if no_trump else to_partner:
-                        partner += low
+                        partner = low + partner
                     else:
-                        other += low
-            cash.reverse()
-            ruffable.reverse()
+                        other = low + other
             if len(partner) > 1:
-                partner.sort(key=history[leader].__getitem__)
-            if len(other) > 1:
-                other.sort(key=history[leader].__getitem__)
-            cash += partner
+                cash += sorted(partner, key=history[leader].__getitem__)
+            else:
+                cash += partner
             if keep >= 0:
                 cash.append(keep)
-            cash += other
+            if len(other) > 1:
+                cash += sorted(other, key=history[leader].__getitem__)
+            else:
+                cash += other
             cash += ruffable
             return cash
         masters: list[int] = []
-        rest: list[int] = []
+        rest: tuple[int, ...] = ()
         splits = splits_by[leader]
-        for bm in blocks_up:
+        for bm in blocks_down:
             if H0 & bm:
                 top, low, _, _, _ = splits[rem & bm]
                 if top >= 0:
                     masters.append(top)
-                rest += low
-        masters.reverse()
+                rest = low + rest
         if m0 and tricks_obj and len(masters) > 1:
             masters.sort(key=history[leader].__getitem__)
         masters += rest
