@@ -436,7 +436,8 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
     nxt = _NEXT
     bits = _BITS
     # by the leader's seat: the second's and third's seats, which of the three is the Ombre, the
-    # Ombre's place (0 the leader), and each place's seat relative to the Ombre
+    # Ombre's place (0 the leader), each place's seat relative to the Ombre, and each place's worst
+    # value (where its best so far starts)
     places = tuple(
         (
             nxt[p],
@@ -446,6 +447,9 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
             nxt[nxt[p]] == om,
             (p, nxt[p], nxt[nxt[p]]).index(om),
             (rel[p], rel[nxt[p]], rel[nxt[nxt[p]]]),
+            -1 if p == om else 99,
+            -1 if nxt[p] == om else 99,
+            -1 if nxt[nxt[p]] == om else 99,
         )
         for p in range(3)
     )
@@ -454,10 +458,10 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
     # tricks the Ombre gains if that place wins the trick, and each place's runs by the cards out
     plans = tuple(
         (
-            (p1, p2, m0, m1, m2, -1 if m0 else 99, -1 if m1 else 99, -1 if m2 else 99)
+            (p1, p2, m0, m1, m2, w0, w1, w2)
             + (int(m0), int(m1), int(m2), runs_by[p0], runs_by[p1], runs_by[p2])
         )
-        for p0, (p1, p2, m0, m1, m2, _, _) in enumerate(places)
+        for p0, (p1, p2, m0, m1, m2, _, _, w0, w1, w2) in enumerate(places)
     )
 
     def final(o: int, a: int, b: int) -> int:
@@ -514,7 +518,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                 return got
             w_lo = -1
             w_hi = 99
-        _, _, m0, m1, m2, mpos, rpos = places[leader]
+        _, _, m0, m1, m2, mpos, rpos, worst0, worst1, worst2 = places[leader]
         if leader == 0:
             H0, H1, H2 = h0, h1, h2
         elif leader == 1:
@@ -529,7 +533,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         rot1 = _ROTATE[1]
         rot2 = _ROTATE[2]
         # alpha-beta over the window w_lo..w_hi, fail-soft (the outcome: the whole window, exact)
-        best0 = -1 if m0 else 99
+        best0 = worst0
         for c0, l0 in both0:
             ok = winm[c0]
             # the legal plays (``legal_mask``): the cards of the suit led (``fm``) if the hand holds
@@ -542,7 +546,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                 a1, b1 = (best0 if best0 > w_lo else w_lo), w_hi
             else:
                 a1, b1 = w_lo, (best0 if best0 < w_hi else w_hi)
-            best1 = -1 if m1 else 99
+            best1 = worst1
             y = H1 & fm
             for c1, l1 in both1 if y == H1 or not H1 & mf else (lo1 if y == one1 else hi1):
                 if c1 > c0 and ok & bits[c1]:
@@ -553,7 +557,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                     a2, b2 = (best1 if best1 > a1 else a1), b1
                 else:
                     a2, b2 = a1, (best1 if best1 < b1 else b1)
-                best2 = -1 if m2 else 99
+                best2 = worst2
                 for c2, l2 in L2:
                     w = 2 if c2 > cur and ok & bits[c2] else w0
                     # the last trick, led from place w, each playing his last card
@@ -643,7 +647,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
     def trump_game(hs: _Counts, leader: int, n: int, need: int, masters: int) -> bool:
         """Whether the Ombre takes ``need`` tricks by :class:`_TrumpGame`, ``leader`` on lead, holding
         ``masters`` plain cards above every card of their suit out of his hand (or fewer)."""
-        p1, p2, _, _, _, mpos, _ = places[leader]
+        p1, p2, _, _, _, mpos, _, _, _, _ = places[leader]
         out = ((hs[0] | hs[1] | hs[2]) & tmask) >> tbase << 12
         return game[
             pack[out | (hs[leader] & tmask) >> tbase]
@@ -768,7 +772,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         if tO.bit_count() <= k:
             return k + tops(hl, rem)
         # the plain cards cashed are the leader's, each followed by one of the Ombre's
-        if k >= need or k + (hl & plain_all).bit_count() < need or k + (hO & plain_all).bit_count() < need:
+        if k >= need or k + (hl - t).bit_count() < need or k + (hO - tO).bit_count() < need:
             return k
         extra = 0
         for bm in plains:
