@@ -126,6 +126,7 @@ class Solver:
         self._keys: dict[int, int] = {}
         self._sure_by: dict[int, tuple[int, int]] = {}  # sure trump tricks (_TrumpBounds) by the trumps out
         self._lead_by: dict[int, int] = {}  # the Ombre's trump lead (lead_trump) by the trumps out
+        self._trumps_by: dict[int, _TrumpFacts] = {}  # quick_ombre's counts of trumps by the trumps out
         # the trump game (_TrumpGame) by the trumps out, leader, n and need; with a master of the
         # Ombre's, by the cards out, leader and need
         self._game_by: dict[int, bool] = {}
@@ -228,6 +229,7 @@ class Solver:
             self._keys.clear()
             self._sure_by.clear()
             self._lead_by.clear()
+            self._trumps_by.clear()
             self._game_by.clear()
             self._tops_by.clear()
             for runs in self._runs_by:
@@ -365,6 +367,9 @@ class Solver:
 
 _SearchFn = Callable[[int, int, int, int, int, int, int, int], int]
 _NO_SURE = (-1, -1)  # in a solver's _sure_by: a side holds no trump
+#: the Ombre's top trumps in sequence, his trumps, whether each defender holds more than the first,
+#: and whether each holds any (``quick_ombre``)
+_TrumpFacts = tuple[int, int, bool, bool, bool, bool]
 
 
 def _no_counts() -> tuple[int, int]:
@@ -405,6 +410,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
     keys = solver._keys
     sure_by = solver._sure_by
     lead_by = solver._lead_by
+    trumps_by = solver._trumps_by
     game_by = solver._game_by
     tops_by = solver._tops_by
     game = _TRUMP_GAME
@@ -712,10 +718,10 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
             extra += run
         return extra
 
-    def quick_ombre(hO: int, hD1: int, hD2: int, tO: int, tD1: int, tD2: int, need: int) -> int:
+    def quick_ombre(hO: int, hD1: int, hD2: int, tO: int, trumps: int, need: int) -> int:
         """Tricks the Ombre on lead is sure of: top trumps, then plain cards if safe, or a trump lead.
 
-        The hands, and ``tO``, ``tD1``, ``tD2`` their trumps (the search has them);
+        The hands, ``tO`` the Ombre's trumps and ``trumps`` the trumps out (the search has them);
         ``need`` the count that would decide the test: when a defender keeps trumps,
         a count is made only if it can reach it (the result is a bound either way).
         The Ombre first cashes his ``k`` top trumps in sequence: each is higher than
@@ -729,11 +735,18 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         first the plain rounds that no defender holding a trump can ruff (no trump
         falls and he keeps the lead), then that trump lead.
         """
-        k = (tO >> (tD1 | tD2).bit_length()).bit_count() if tO else 0
-        d1_ = tD1.bit_count() > k
-        d2_ = tD2.bit_count() > k
+        # the counts of trumps below, by the trumps out (which fix each hand's within one deal)
+        facts = trumps_by.get(trumps)
+        if facts is None:
+            tD1 = hD1 & tmask
+            tD2 = hD2 & tmask
+            k = (tO >> (tD1 | tD2).bit_length()).bit_count() if tO else 0
+            n1 = tD1.bit_count()
+            n2 = tD2.bit_count()
+            facts = trumps_by[trumps] = (k, tO.bit_count(), n1 > k, n2 > k, n1 > 0, n2 > 0)
+        k, t, d1_, d2_, any1, any2 = facts
         if not (d1_ or d2_):
-            return tO.bit_count() + rounds(hO, hD1, hD2, False, False)
+            return t + rounds(hO, hD1, hD2, False, False)
         if k >= need:
             return k
         plain = (hO & plain_all).bit_count()
@@ -745,13 +758,13 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
             if not k:  # then those are the defenders holding more than k trumps
                 r = q2
         if q < need and tO:
-            q2 = lead_by.get(tO + tD1 + tD2, -1)
+            q2 = lead_by.get(trumps, -1)
             if q2 < 0:
-                q2 = lead_by[tO + tD1 + tD2] = lead_trump(tO, tD1, tD2)
+                q2 = lead_by[trumps] = lead_trump(tO, hD1 & tmask, hD2 & tmask)
             if q2 > q:
                 q = q2
             if q < need <= q2 + plain:
-                q2 += r if r >= 0 else rounds(hO, hD1, hD2, tD1, tD2)
+                q2 += r if r >= 0 else rounds(hO, hD1, hD2, any1, any2)
                 if q2 > q:
                     q = q2
         return q
@@ -914,12 +927,8 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         # the dearer bounds for the side on lead, only when the cheap ones and the table leave
         # the test open (a bound that decides it goes into the table, so a second visit ends there)
         if leader == om:
-            hD1 = hs[d1]
-            hD2 = hs[d2]
-            tD1 = hD1 & tmask
-            tD2 = hD2 & tmask
             need = target - o if tricks_obj else _NEED_LO[o, a, b, target]
-            q = quick_ombre(hO, hD1, hD2, tO, tD1, tD2, need)
+            q = quick_ombre(hO, hs[d1], hs[d2], tO, rem & tmask, need)
             if q > lo_q:
                 lo_q = q
                 lo = o + q if tricks_obj else _WORST[o, a, b, q]
