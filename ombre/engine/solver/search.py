@@ -126,6 +126,7 @@ class Solver:
         self._keys: dict[int, int] = {}
         self._sure_by: dict[int, tuple[int, int]] = {}  # sure trump tricks (_TrumpBounds) by the trumps out
         self._lead_by: dict[int, int] = {}  # the Ombre's trump lead (lead_trump) by the trumps out
+        self._trumps_by: dict[int, _TrumpFacts] = {}  # quick_ombre's counts of trumps by the trumps out
         # the trump game (_TrumpGame) by the trumps out, leader, n and need; with a master of the
         # Ombre's, by the cards out, leader and need
         self._game_by: dict[int, bool] = {}
@@ -228,6 +229,7 @@ class Solver:
             self._keys.clear()
             self._sure_by.clear()
             self._lead_by.clear()
+            self._trumps_by.clear()
             self._game_by.clear()
             self._tops_by.clear()
             for runs in self._runs_by:
@@ -365,6 +367,9 @@ class Solver:
 
 _SearchFn = Callable[[int, int, int, int, int, int, int, int], int]
 _NO_SURE = (-1, -1)  # in a solver's _sure_by: a side holds no trump
+#: the Ombre's top trumps in sequence, his trumps, whether each defender holds more than the first,
+#: and whether each holds any (``quick_ombre``)
+_TrumpFacts = tuple[int, int, bool, bool, bool, bool]
 
 
 def _no_counts() -> tuple[int, int]:
@@ -405,6 +410,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
     keys = solver._keys
     sure_by = solver._sure_by
     lead_by = solver._lead_by
+    trumps_by = solver._trumps_by
     game_by = solver._game_by
     tops_by = solver._tops_by
     game = _TRUMP_GAME
@@ -417,9 +423,13 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
     winm = tb.win_mask
     plains = lay.plain_masks
     blocks_up = lay.blocks_up
+    blocks_down = blocks_up[::-1]
     runs_by = solver._runs_by
     splits_by = solver._splits_by
     priv = tb.priv
+    # the cards a hand must play to each lead if it holds one (all it holds of the suit led then):
+    # the suit led, less the matadors the privilege excuses (``legal_mask``)
+    must = tuple(fm & ~pv for fm, pv in zip(follow, priv, strict=True))
     matm = tb.matadors
     bm0, bm1, bm2, bm3 = tb.block_mask
     bm01 = bm0 | bm1
@@ -432,7 +442,8 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
     nxt = _NEXT
     bits = _BITS
     # by the leader's seat: the second's and third's seats, which of the three is the Ombre, the
-    # Ombre's place (0 the leader), and each place's seat relative to the Ombre
+    # Ombre's place (0 the leader), each place's seat relative to the Ombre, and each place's worst
+    # value (where its best so far starts)
     places = tuple(
         (
             nxt[p],
@@ -442,6 +453,9 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
             nxt[nxt[p]] == om,
             (p, nxt[p], nxt[nxt[p]]).index(om),
             (rel[p], rel[nxt[p]], rel[nxt[nxt[p]]]),
+            -1 if p == om else 99,
+            -1 if nxt[p] == om else 99,
+            -1 if nxt[nxt[p]] == om else 99,
         )
         for p in range(3)
     )
@@ -450,10 +464,10 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
     # tricks the Ombre gains if that place wins the trick, and each place's runs by the cards out
     plans = tuple(
         (
-            (p1, p2, m0, m1, m2, -1 if m0 else 99, -1 if m1 else 99, -1 if m2 else 99)
+            (p1, p2, m0, m1, m2, w0, w1, w2)
             + (int(m0), int(m1), int(m2), runs_by[p0], runs_by[p1], runs_by[p2])
         )
-        for p0, (p1, p2, m0, m1, m2, _, _) in enumerate(places)
+        for p0, (p1, p2, m0, m1, m2, _, _, w0, w1, w2) in enumerate(places)
     )
 
     def final(o: int, a: int, b: int) -> int:
@@ -510,33 +524,37 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                 return got
             w_lo = -1
             w_hi = 99
-        _, _, m0, m1, m2, mpos, rpos = places[leader]
+        _, _, m0, m1, m2, mpos, rpos, worst0, worst1, worst2 = places[leader]
         if leader == 0:
             H0, H1, H2 = h0, h1, h2
         elif leader == 1:
             H0, H1, H2 = h1, h2, h0
         else:
             H0, H1, H2 = h2, h0, h1
-        # each hand's two cards, lowest first, as (card played, card kept) in both orders, and
-        # the lower one's bit: the legal plays are both cards, or the lower alone, or the higher
+        # each hand's two cards, lowest first, as (card played, card kept) in both orders, the lower
+        # one's bit, and each play alone: the legal plays are both cards, or the lower, or the higher
         both0 = _PAIRS[H0][0]
-        both1, one1 = _PAIRS[H1]
-        both2, one2 = _PAIRS[H2]
+        both1, one1, lo1, hi1 = _PAIRS[H1]
+        both2, one2, lo2, hi2 = _PAIRS[H2]
         rot1 = _ROTATE[1]
         rot2 = _ROTATE[2]
         # alpha-beta over the window w_lo..w_hi, fail-soft (the outcome: the whole window, exact)
-        best0 = -1 if m0 else 99
+        best0 = worst0
         for c0, l0 in both0:
             ok = winm[c0]
-            y = legal_mask(H2, c0, tb)
-            L2 = both2 if y == H2 else (both2[:1] if y == one2 else both2[1:])
+            # the legal plays (``legal_mask``): the cards of the suit led (``fm``) if the hand holds
+            # one it must play (``must``: a privileged matador need not be), else any card
+            fm = follow[c0]
+            mf = must[c0]
+            y = H2 & fm
+            L2 = both2 if y == H2 or not H2 & mf else (lo2 if y == one2 else hi2)
             if m0:
                 a1, b1 = (best0 if best0 > w_lo else w_lo), w_hi
             else:
                 a1, b1 = w_lo, (best0 if best0 < w_hi else w_hi)
-            best1 = -1 if m1 else 99
-            y = legal_mask(H1, c0, tb)
-            for c1, l1 in both1 if y == H1 else (both1[:1] if y == one1 else both1[1:]):
+            best1 = worst1
+            y = H1 & fm
+            for c1, l1 in both1 if y == H1 or not H1 & mf else (lo1 if y == one1 else hi1):
                 if c1 > c0 and ok & bits[c1]:
                     w0, cur = 1, c1
                 else:
@@ -545,7 +563,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                     a2, b2 = (best1 if best1 > a1 else a1), b1
                 else:
                     a2, b2 = a1, (best1 if best1 < b1 else b1)
-                best2 = -1 if m2 else 99
+                best2 = worst2
                 for c2, l2 in L2:
                     w = 2 if c2 > cur and ok & bits[c2] else w0
                     # the last trick, led from place w, each playing his last card
@@ -635,7 +653,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
     def trump_game(hs: _Counts, leader: int, n: int, need: int, masters: int) -> bool:
         """Whether the Ombre takes ``need`` tricks by :class:`_TrumpGame`, ``leader`` on lead, holding
         ``masters`` plain cards above every card of their suit out of his hand (or fewer)."""
-        p1, p2, _, _, _, mpos, _ = places[leader]
+        p1, p2, _, _, _, mpos, _, _, _, _ = places[leader]
         out = ((hs[0] | hs[1] | hs[2]) & tmask) >> tbase << 12
         return game[
             pack[out | (hs[leader] & tmask) >> tbase]
@@ -700,10 +718,10 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
             extra += run
         return extra
 
-    def quick_ombre(hO: int, hD1: int, hD2: int, tO: int, tD1: int, tD2: int, need: int) -> int:
+    def quick_ombre(hO: int, hD1: int, hD2: int, tO: int, trumps: int, need: int) -> int:
         """Tricks the Ombre on lead is sure of: top trumps, then plain cards if safe, or a trump lead.
 
-        The hands, and ``tO``, ``tD1``, ``tD2`` their trumps (the search has them);
+        The hands, ``tO`` the Ombre's trumps and ``trumps`` the trumps out (the search has them);
         ``need`` the count that would decide the test: when a defender keeps trumps,
         a count is made only if it can reach it (the result is a bound either way).
         The Ombre first cashes his ``k`` top trumps in sequence: each is higher than
@@ -717,11 +735,18 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         first the plain rounds that no defender holding a trump can ruff (no trump
         falls and he keeps the lead), then that trump lead.
         """
-        k = (tO >> (tD1 | tD2).bit_length()).bit_count() if tO else 0
-        d1_ = tD1.bit_count() > k
-        d2_ = tD2.bit_count() > k
+        # the counts of trumps below, by the trumps out (which fix each hand's within one deal)
+        facts = trumps_by.get(trumps)
+        if facts is None:
+            tD1 = hD1 & tmask
+            tD2 = hD2 & tmask
+            k = (tO >> (tD1 | tD2).bit_length()).bit_count() if tO else 0
+            n1 = tD1.bit_count()
+            n2 = tD2.bit_count()
+            facts = trumps_by[trumps] = (k, tO.bit_count(), n1 > k, n2 > k, n1 > 0, n2 > 0)
+        k, t, d1_, d2_, any1, any2 = facts
         if not (d1_ or d2_):
-            return tO.bit_count() + rounds(hO, hD1, hD2, False, False)
+            return t + rounds(hO, hD1, hD2, False, False)
         if k >= need:
             return k
         plain = (hO & plain_all).bit_count()
@@ -733,13 +758,13 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
             if not k:  # then those are the defenders holding more than k trumps
                 r = q2
         if q < need and tO:
-            q2 = lead_by.get(tO + tD1 + tD2, -1)
+            q2 = lead_by.get(trumps, -1)
             if q2 < 0:
-                q2 = lead_by[tO + tD1 + tD2] = lead_trump(tO, tD1, tD2)
+                q2 = lead_by[trumps] = lead_trump(tO, hD1 & tmask, hD2 & tmask)
             if q2 > q:
                 q = q2
             if q < need <= q2 + plain:
-                q2 += r if r >= 0 else rounds(hO, hD1, hD2, tD1, tD2)
+                q2 += r if r >= 0 else rounds(hO, hD1, hD2, any1, any2)
                 if q2 > q:
                     q = q2
         return q
@@ -760,7 +785,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         if tO.bit_count() <= k:
             return k + tops(hl, rem)
         # the plain cards cashed are the leader's, each followed by one of the Ombre's
-        if k >= need or k + (hl & plain_all).bit_count() < need or k + (hO & plain_all).bit_count() < need:
+        if k >= need or k + (hl - t).bit_count() < need or k + (hO - tO).bit_count() < need:
             return k
         extra = 0
         for bm in plains:
@@ -902,12 +927,8 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
         # the dearer bounds for the side on lead, only when the cheap ones and the table leave
         # the test open (a bound that decides it goes into the table, so a second visit ends there)
         if leader == om:
-            hD1 = hs[d1]
-            hD2 = hs[d2]
-            tD1 = hD1 & tmask
-            tD2 = hD2 & tmask
             need = target - o if tricks_obj else _NEED_LO[o, a, b, target]
-            q = quick_ombre(hO, hD1, hD2, tO, tD1, tD2, need)
+            q = quick_ombre(hO, hs[d1], hs[d2], tO, rem & tmask, need)
             if q > lo_q:
                 lo_q = q
                 lo = o + q if tricks_obj else _WORST[o, a, b, q]
@@ -989,14 +1010,16 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
             # must follow or has no trump), then master trumps, then the other low cards, and last
             # the winners the Ombre might ruff; low cards by history within each group.  A block's
             # runs are classed once, by its cards out (``_SeatSplits``)
+            # (the blocks from the top down: the winners come highest first, and each block's low
+            # cards go before the lower blocks' gathered so far, so that all are lowest first)
             cash: list[int] = []
             ruffable: list[int] = []
             keep = -1  # the master trump (the trumps are one block: one master at most)
-            partner: list[int] = []
-            other: list[int] = []
+            partner: tuple[int, ...] = ()
+            other: tuple[int, ...] = ()
             no_trump = not hO & tmask
             splits = splits_by[leader]
-            for bm in blocks_up:
+            for bm in blocks_down:
                 if H0 & bm:
                     top, low, kind, to_partner, to_partner_nt = splits[rem & bm]
                     if top >= 0:
@@ -1007,31 +1030,30 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                         else:
                             ruffable.append(top)
                     if to_partner_nt if no_trump else to_partner:
-                        partner += low
+                        partner = low + partner
                     else:
-                        other += low
-            cash.reverse()
-            ruffable.reverse()
+                        other = low + other
             if len(partner) > 1:
-                partner.sort(key=history[leader].__getitem__)
-            if len(other) > 1:
-                other.sort(key=history[leader].__getitem__)
-            cash += partner
+                cash += sorted(partner, key=history[leader].__getitem__)
+            else:
+                cash += partner
             if keep >= 0:
                 cash.append(keep)
-            cash += other
+            if len(other) > 1:
+                cash += sorted(other, key=history[leader].__getitem__)
+            else:
+                cash += other
             cash += ruffable
             return cash
         masters: list[int] = []
-        rest: list[int] = []
+        rest: tuple[int, ...] = ()
         splits = splits_by[leader]
-        for bm in blocks_up:
+        for bm in blocks_down:
             if H0 & bm:
                 top, low, _, _, _ = splits[rem & bm]
                 if top >= 0:
                     masters.append(top)
-                rest += low
-        masters.reverse()
+                rest = low + rest
         if m0 and tricks_obj and len(masters) > 1:
             masters.sort(key=history[leader].__getitem__)
         masters += rest

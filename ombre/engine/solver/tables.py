@@ -288,24 +288,24 @@ class _SeatSplits(dict[int, _Split]):
         return v
 
 
-_Plays = tuple[tuple[int, int], tuple[int, int]]
+_Plays = tuple[tuple[int, int], ...]
 
 
-class _Pairs(dict[int, tuple[_Plays, int]]):
+class _Pairs(dict[int, tuple[_Plays, int, _Plays, _Plays]]):
     """A hand of two cards as the two-trick minimax plays it, filled on first use.
 
-    ``[hand]`` is ``(plays, low)``: ``plays`` each card played with the one kept,
-    ``((lo, hi), (hi, lo))``, the lower card first, and ``low`` the lower card's bit
-    (a code set has at most 351 hands of two cards).
+    ``[hand]`` is ``(plays, low, first, second)``: ``plays`` each card played with the one kept,
+    ``((lo, hi), (hi, lo))``, the lower card first, ``low`` the lower card's bit, and each of
+    ``plays`` alone (a code set has at most 351 hands of two cards).
 
     >>> _PAIRS[0b1010]
-    (((1, 3), (3, 1)), 2)
+    (((1, 3), (3, 1)), 2, ((1, 3),), ((3, 1),))
     """
 
-    def __missing__(self, hand: int) -> tuple[_Plays, int]:
+    def __missing__(self, hand: int) -> tuple[_Plays, int, _Plays, _Plays]:
         hi = hand.bit_length() - 1
         lo = (hand ^ (1 << hi)).bit_length() - 1
-        v = self[hand] = (((lo, hi), (hi, lo)), 1 << lo)
+        v = self[hand] = (((lo, hi), (hi, lo)), 1 << lo, ((lo, hi),), ((hi, lo),))
         return v
 
 
