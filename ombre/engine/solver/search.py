@@ -1165,8 +1165,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                 if all1 is None:
                     all1 = ()
                     for bm in blocks_up:
-                        x = H1 & bm
-                        if x:
+                        if H1 & bm:
                             all1 += runs1[rem & bm]
                 seconds = all1
             if L2:
@@ -1178,8 +1177,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                 if all2 is None:
                     all2 = ()
                     for bm in blocks_up:
-                        x = H2 & bm
-                        if x:
+                        if H2 & bm:
                             all2 += runs2[rem & bm]
                 thirds0 = all2
             over0 = c0 if c0 > void2 else void2
