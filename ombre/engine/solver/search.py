@@ -1182,15 +1182,16 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                 thirds0 = all2
             over0 = c0 if c0 > void2 else void2
             ok = winm[c0]
-            i = bisect(seconds, over1)
-            if i < len(seconds):  # seconds[i:] beat the lead
+            # (a single run needs no order)
+            ns = len(seconds)
+            if ns > 1 and (i := bisect(seconds, over1)) < ns:  # seconds[i:] beat the lead
                 top3 = (L2 & ok).bit_length() - 1  # the third's best card that might win (or -1)
                 if m1 or not m0:
                     # the second hand's cheapest winner the third cannot beat: the Ombre second
                     # falls back on his cheapest winner; a defender after his partner's lead tries
                     # it only when the Ombre can beat the lead, and otherwise plays low
                     j = bisect(seconds, top3, i)
-                    if j == len(seconds):
+                    if j == ns:
                         j = i if m1 else 0
                     if j and (m1 or top3 > c0):
                         seconds = (seconds[j],) + seconds[:j] + seconds[j + 1 :]
