@@ -1198,6 +1198,7 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                 elif i and top3 < c0:
                     # a defender second, his partner unable to beat the lead: his cheapest winner
                     seconds = (seconds[i],) + seconds[:i] + seconds[i + 1 :]
+            nt = len(thirds0)
             best1 = worst1
             thirds_c0 = None  # the third's order while the lead wins, made once a lead
             for c1 in seconds:
@@ -1210,11 +1211,11 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                     ws, wo = p1, o1
                     over = c1 if c1 > void2 else void2
                     thirds = thirds0
-                    if m1 is not m2:  # (bools: ``is`` is their cheapest comparison)
+                    if m1 is not m2 and nt > 1:  # (bools: ``is`` is their cheapest comparison)
                         # the third hand's side is not winning: the cards that beat the trick so
-                        # far first (they are the last runs)
+                        # far first (they are the last runs; a single run needs no order)
                         i = bisect(thirds0, over)
-                        if 0 < i < len(thirds0):
+                        if 0 < i < nt:
                             thirds = thirds0[i:] + thirds0[:i]
                 else:
                     ws, wo = p0, o0
@@ -1222,9 +1223,9 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                     if thirds_c0 is None:
                         # the same while the lead wins, once a lead: the cards that beat it first
                         thirds_c0 = thirds0
-                        if m0 is not m2:
+                        if m0 is not m2 and nt > 1:
                             i = bisect(thirds0, over0)
-                            if 0 < i < len(thirds0):
+                            if 0 < i < nt:
                                 thirds_c0 = thirds0[i:] + thirds0[:i]
                     thirds = thirds_c0
                 best2 = worst2
