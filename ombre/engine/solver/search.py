@@ -1160,7 +1160,6 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                 seconds = runs1[rem & fm]
                 over1 = c0
             else:
-                L1 = H1
                 over1 = c0 if c0 >= tbase else tbase - 1
                 if all1 is None:
                     all1 = ()
@@ -1180,12 +1179,10 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                         if H2 & bm:
                             all2 += runs2[rem & bm]
                 thirds0 = all2
-            over0 = c0 if c0 > void2 else void2
-            ok = winm[c0]
             # (a single run needs no order)
             ns = len(seconds)
             if ns > 1 and (i := bisect(seconds, over1)) < ns:  # seconds[i:] beat the lead
-                top3 = (L2 & ok).bit_length() - 1  # the third's best card that might win (or -1)
+                top3 = (L2 & winm[c0]).bit_length() - 1  # the third's best card that might win (or -1)
                 if m1 or not m0:
                     # the second hand's cheapest winner the third cannot beat: the Ombre second
                     # falls back on his cheapest winner; a defender after his partner's lead tries
@@ -1219,14 +1216,15 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                             thirds = thirds0[i:] + thirds0[:i]
                 else:
                     ws, wo = p0, o0
-                    over = over0
                     if thirds_c0 is None:
                         # the same while the lead wins, once a lead: the cards that beat it first
+                        over0 = c0 if c0 > void2 else void2
                         thirds_c0 = thirds0
                         if m0 is not m2 and nt > 1:
                             i = bisect(thirds0, over0)
                             if 0 < i < nt:
                                 thirds_c0 = thirds0[i:] + thirds0[:i]
+                    over = over0
                     thirds = thirds_c0
                 best2 = worst2
                 for c2 in thirds:
