@@ -770,38 +770,6 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                     q = q2
         return q
 
-    def quick_defender(hl: int, hO: int, tO: int, partner: int, rem: int, need: int) -> int:
-        """The same for a defender on lead (``hl``; ``partner`` his partner's hand, ``rem`` the cards out).
-
-        After his top trumps he counts the cards above every card out of his hand.
-        If the Ombre has no trump left, those all win.  Otherwise he cashes no more
-        cards of a suit than the Ombre has of it (who must follow every time, so
-        cannot ruff), and a partner void in the suit and holding only trumps would
-        have to ruff and take the lead, so no more plain cards than his partner
-        holds cards outside trumps (he discards those first).
-        """
-        out = rem ^ hl
-        t = hl & tmask
-        k = (t >> (out & tmask).bit_length()).bit_count() if t else 0
-        if tO.bit_count() <= k:
-            return k + tops(hl, rem)
-        # the plain cards cashed are the leader's, each followed by one of the Ombre's
-        if k >= need or k + (hl - t).bit_count() < need or k + (hO - tO).bit_count() < need:
-            return k
-        extra = 0
-        for bm in plains:
-            x = hl & bm
-            if x:
-                run = (x >> (out & bm).bit_length()).bit_count()
-                if run:
-                    c = (hO & bm).bit_count()
-                    extra += c if c < run else run
-        if extra and (partner & tmask).bit_count() > k:
-            c = (partner & plain_all).bit_count()
-            if c < extra:
-                extra = c
-        return k + extra
-
     def start(h0: int, h1: int, h2: int, leader: int, o: int, a: int, b: int, target: int) -> int:
         """The test from a trick start with any number of tricks left (``search`` needs three)."""
         n = h0.bit_count()
@@ -962,7 +930,32 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                     tt[k] = lo - base + ((hi - base) << 4)
                     return lo
             need = o + n - target + 1 if tricks_obj else _NEED_HI[o, a, b, target]
-            q = quick_defender(hL, hO, tO, hP, rem, need)
+            # quick tricks for the defender on lead (inline: 20K calls in the benchmark): after
+            # his top trumps he counts the cards above every card out of his hand.  If the Ombre
+            # has no trump left, those all win.  Otherwise he cashes no more cards of a suit than
+            # the Ombre has of it (who must follow every time, so cannot ruff), and a partner void
+            # in the suit and holding only trumps would have to ruff and take the lead, so no more
+            # plain cards than his partner holds cards outside trumps (he discards those first)
+            out = rem - hL
+            tL = hL & tmask
+            q = (tL >> (out & tmask).bit_length()).bit_count() if tL else 0
+            if tO.bit_count() <= q:
+                q += tops(hL, rem)
+            elif q < need and q + (hL - tL).bit_count() >= need and q + (hO - tO).bit_count() >= need:
+                # the plain cards cashed are the leader's, each followed by one of the Ombre's
+                extra = 0
+                for bm in plains:
+                    x = hL & bm
+                    if x:
+                        run = (x >> (out & bm).bit_length()).bit_count()
+                        if run:
+                            c = (hO & bm).bit_count()
+                            extra += c if c < run else run
+                if extra and (hP & tmask).bit_count() > q:
+                    c = (hP & plain_all).bit_count()
+                    if c < extra:
+                        extra = c
+                q += extra
             if q <= hi_q and need == hi_q + 1 and (tO or not hi_q):
                 # the defenders take this trick if the leader can lead a plain suit in
                 # which their side's best card beats the Ombre's, and the Ombre cannot
@@ -1160,13 +1153,11 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                 seconds = runs1[rem & fm]
                 over1 = c0
             else:
-                L1 = H1
                 over1 = c0 if c0 >= tbase else tbase - 1
                 if all1 is None:
                     all1 = ()
                     for bm in blocks_up:
-                        x = H1 & bm
-                        if x:
+                        if H1 & bm:
                             all1 += runs1[rem & bm]
                 seconds = all1
             if L2:
@@ -1178,27 +1169,26 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                 if all2 is None:
                     all2 = ()
                     for bm in blocks_up:
-                        x = H2 & bm
-                        if x:
+                        if H2 & bm:
                             all2 += runs2[rem & bm]
                 thirds0 = all2
-            over0 = c0 if c0 > void2 else void2
-            ok = winm[c0]
-            i = bisect(seconds, over1)
-            if i < len(seconds):  # seconds[i:] beat the lead
-                top3 = (L2 & ok).bit_length() - 1  # the third's best card that might win (or -1)
+            # (a single run needs no order)
+            ns = len(seconds)
+            if ns > 1 and (i := bisect(seconds, over1)) < ns:  # seconds[i:] beat the lead
+                top3 = (L2 & winm[c0]).bit_length() - 1  # the third's best card that might win (or -1)
                 if m1 or not m0:
                     # the second hand's cheapest winner the third cannot beat: the Ombre second
                     # falls back on his cheapest winner; a defender after his partner's lead tries
                     # it only when the Ombre can beat the lead, and otherwise plays low
                     j = bisect(seconds, top3, i)
-                    if j == len(seconds):
+                    if j == ns:
                         j = i if m1 else 0
                     if j and (m1 or top3 > c0):
                         seconds = (seconds[j],) + seconds[:j] + seconds[j + 1 :]
                 elif i and top3 < c0:
                     # a defender second, his partner unable to beat the lead: his cheapest winner
                     seconds = (seconds[i],) + seconds[:i] + seconds[i + 1 :]
+            nt = len(thirds0)
             best1 = worst1
             thirds_c0 = None  # the third's order while the lead wins, made once a lead
             for c1 in seconds:
@@ -1211,22 +1201,23 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
                     ws, wo = p1, o1
                     over = c1 if c1 > void2 else void2
                     thirds = thirds0
-                    if m1 is not m2:  # (bools: ``is`` is their cheapest comparison)
+                    if m1 is not m2 and nt > 1:  # (bools: ``is`` is their cheapest comparison)
                         # the third hand's side is not winning: the cards that beat the trick so
-                        # far first (they are the last runs)
+                        # far first (they are the last runs; a single run needs no order)
                         i = bisect(thirds0, over)
-                        if 0 < i < len(thirds0):
+                        if 0 < i < nt:
                             thirds = thirds0[i:] + thirds0[:i]
                 else:
                     ws, wo = p0, o0
-                    over = over0
                     if thirds_c0 is None:
                         # the same while the lead wins, once a lead: the cards that beat it first
+                        over0 = c0 if c0 > void2 else void2
                         thirds_c0 = thirds0
-                        if m0 is not m2:
+                        if m0 is not m2 and nt > 1:
                             i = bisect(thirds0, over0)
-                            if 0 < i < len(thirds0):
+                            if 0 < i < nt:
                                 thirds_c0 = thirds0[i:] + thirds0[:i]
+                    over = over0
                     thirds = thirds_c0
                 best2 = worst2
                 for c2 in thirds:
