@@ -251,8 +251,8 @@ class Solver:
         """The :class:`_SeatRuns` and :class:`_SeatSplits` tables of each seat, over the layout's cards."""
         lay = self._lay
         plain = 1 << lay.tb.trump_base
-        runs = tuple(_SeatRuns(lay.runs) for _ in range(3))
-        return runs, tuple(_SeatSplits(lay.leads, plain) for _ in range(3))
+        runs = tuple(_SeatRuns(lay.run_below, lay.run_rest) for _ in range(3))
+        return runs, tuple(_SeatSplits(seat, plain) for seat in runs)
 
     def _run(self, c: int, hand: int, others: int) -> int:
         """The run of cards of ``hand`` equivalent to ``c`` (``others``: the cards outside the hand)."""
