@@ -312,17 +312,14 @@ class _TrumpBounds(dict[int, int]):
 
     def __missing__(self, k: int) -> int:
         t0 = k & 0xFFF
-        out = t0 | k >> 12 & 0xFFF | k >> 24
-        pack = _PACK
-        # packed to the trumps out, as the trump game asks (only their order counts); the three
-        # hands hold every trump out, so the defenders' together are the rest of the packed bits
-        tO = pack[out << 12 | t0]
-        tD1 = pack[out << 12 | k >> 12 & 0xFFF]
-        tD = ((1 << out.bit_count()) - 1) ^ tO
-        sure = _SURE  # shared with the solver's other counts, which often ask the same
-        one = sure[tO << 12 | tD1]
-        two = sure[tO << 12 | (tD ^ tD1)]
-        v = sure[tD << 12 | tO] | (one if one > two else two) << 4
+        tD1 = k >> 12 & 0xFFF
+        tD2 = k >> 24
+        # not packed to the trumps out (only their order counts): a packing costs more than the
+        # entries of _SURE it would share
+        sure = _SURE
+        one = sure[t0 << 12 | tD1]
+        two = sure[t0 << 12 | tD2]
+        v = sure[(tD1 | tD2) << 12 | t0] | (one if one > two else two) << 4
         self[k] = v
         return v
 
