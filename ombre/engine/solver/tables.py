@@ -410,10 +410,14 @@ class _LeadTrump(dict[int, int]):
             y &= -(above & -above) if above else 0
         v = 0
         most = tO.bit_count()
+        tD = tD1 | tD2
         x = tO
         while x:  # his highest trump first: it most often gives the bound
             low = 1 << x.bit_length() >> 1
-            x ^= low
+            # his trumps below it with no defender's between make the same lead (only the order
+            # counts, and the privilege excuses the same of the defenders' trumps): skipped
+            d = tD & (low - 1)
+            x &= (1 << d.bit_length() >> 1) - 1 if d else 0
             owed = ~(matadors & -(low << 1))  # the trumps the privilege does not excuse
             rest = tO ^ low
             opts1 = reps1 if tD1 & owed else [0, *reps1]
