@@ -830,7 +830,12 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
             tD2 = hs[d2] & tmask
             sure_q = _NO_SURE
             if tO and tD1 | tD2:
-                q = _TRUMP_BOUNDS[tO >> tbase | (tD1 >> tbase) << 12 | (tD2 >> tbase) << 24]
+                # packed to the trumps out (only their order counts): entries shared across deals
+                pk = _PACK
+                out = (rem & tmask) >> tbase << 12
+                q = _TRUMP_BOUNDS[
+                    pk[out | tO >> tbase] | pk[out | tD1 >> tbase] << 12 | pk[out | tD2 >> tbase] << 24
+                ]
                 sure_q = (q & 15, q >> 4)
             sure_by[rem & tmask] = sure_q
         lo_q, hi_q = sure_q

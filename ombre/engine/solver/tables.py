@@ -302,7 +302,7 @@ _SURE = _Sure()
 
 
 class _TrumpBounds(dict[int, int]):
-    """Both sides' sure trump tricks, by the three hands' trumps shifted down to bit 0.
+    """Both sides' sure trump tricks, by the three hands' trumps packed to the trumps out (:data:`_PACK`).
 
     ``[tO | tD1 << 12 | tD2 << 24]`` is ``lo_q | hi_q << 4``: the Ombre's trumps
     that win against both defenders' (``lo_q``), and the most that one defender's
@@ -314,8 +314,6 @@ class _TrumpBounds(dict[int, int]):
         t0 = k & 0xFFF
         tD1 = k >> 12 & 0xFFF
         tD2 = k >> 24
-        # not packed to the trumps out (only their order counts): a packing costs more than the
-        # entries of _SURE it would share
         sure = _SURE
         one = sure[t0 << 12 | tD1]
         two = sure[t0 << 12 | tD2]
