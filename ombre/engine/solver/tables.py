@@ -406,6 +406,10 @@ class _LeadTrump(dict[int, int]):
             reps2.append(b2)
             above = tO & -(b2 << 1)
             y &= -(above & -above) if above else 0
+        # the highest replies first, a plain card last: a reply that beats the lead most often
+        # refutes it
+        reps1.reverse()
+        reps2.reverse()
         v = 0
         most = tO.bit_count()
         tD = tD1 | tD2
@@ -418,8 +422,8 @@ class _LeadTrump(dict[int, int]):
             x &= (1 << d.bit_length() >> 1) - 1 if d else 0
             owed = ~(matadors & -(low << 1))  # the trumps the privilege does not excuse
             rest = tO ^ low
-            opts1 = reps1 if tD1 & owed else [0, *reps1]
-            opts2 = reps2 if tD2 & owed else [0, *reps2]
+            opts1 = reps1 if tD1 & owed else [*reps1, 0]
+            opts2 = reps2 if tD2 & owed else [*reps2, 0]
             least = 99
             for r1 in opts1:
                 for r2 in opts2:
