@@ -831,11 +831,12 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
             sure_q = _NO_SURE
             if tO and tD1 | tD2:
                 # packed to the trumps out (only their order counts): entries shared across deals
+                # (the three hands hold every trump out: the second defender's are the rest)
                 pk = _PACK
-                out = (rem & tmask) >> tbase << 12
-                q = _TRUMP_BOUNDS[
-                    pk[out | tO >> tbase] | pk[out | tD1 >> tbase] << 12 | pk[out | tD2 >> tbase] << 24
-                ]
+                out = (rem & tmask) >> tbase
+                pO = pk[out << 12 | tO >> tbase]
+                pD1 = pk[out << 12 | tD1 >> tbase]
+                q = _TRUMP_BOUNDS[pO | pD1 << 12 | ((1 << out.bit_count()) - 1 - pO - pD1) << 24]
                 sure_q = (q & 15, q >> 4)
             sure_by[rem & tmask] = sure_q
         lo_q, hi_q = sure_q
