@@ -643,13 +643,12 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
     def lead_trump(tO: int, tD1: int, tD2: int) -> int:
         """Tricks the Ombre, on lead, is sure of by leading one trump and then his sure trumps
         (:class:`~ombre.engine.solver.tables._LeadTrump`, by the trumps packed to those out)."""
-        out = (tO | tD1 | tD2) >> tbase << 12
-        return lead_cache[
-            pack[out | tO >> tbase]
-            | pack[out | tD1 >> tbase] << 12
-            | pack[out | tD2 >> tbase] << 24
-            | pack[out | matm >> tbase] << 36
-        ]
+        out = (tO | tD1 | tD2) >> tbase
+        pO = pack[out << 12 | tO >> tbase]
+        pD1 = pack[out << 12 | tD1 >> tbase]
+        # the second defender's trumps are the rest of the trumps out
+        pD2 = (1 << out.bit_count()) - 1 - pO - pD1
+        return lead_cache[pO | pD1 << 12 | pD2 << 24 | pack[out << 12 | matm >> tbase] << 36]
 
     def trump_game(hs: _Counts, leader: int, n: int, need: int, masters: int) -> bool:
         """Whether the Ombre takes ``need`` tricks by :class:`_TrumpGame`, ``leader`` on lead, holding
