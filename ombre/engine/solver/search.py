@@ -251,8 +251,8 @@ class Solver:
         """The :class:`_SeatRuns` and :class:`_SeatSplits` tables of each seat, over the layout's cards."""
         lay = self._lay
         plain = 1 << lay.tb.trump_base
-        runs = tuple(_SeatRuns(lay.runs) for _ in range(3))
-        return runs, tuple(_SeatSplits(lay.leads, plain) for _ in range(3))
+        runs = tuple(_SeatRuns(lay.run_below, lay.run_rest) for _ in range(3))
+        return runs, tuple(_SeatSplits(seat, plain) for seat in runs)
 
     def _run(self, c: int, hand: int, others: int) -> int:
         """The run of cards of ``hand`` equivalent to ``c`` (``others``: the cards outside the hand)."""
@@ -643,13 +643,12 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
     def lead_trump(tO: int, tD1: int, tD2: int) -> int:
         """Tricks the Ombre, on lead, is sure of by leading one trump and then his sure trumps
         (:class:`~ombre.engine.solver.tables._LeadTrump`, by the trumps packed to those out)."""
-        out = (tO | tD1 | tD2) >> tbase << 12
-        return lead_cache[
-            pack[out | tO >> tbase]
-            | pack[out | tD1 >> tbase] << 12
-            | pack[out | tD2 >> tbase] << 24
-            | pack[out | matm >> tbase] << 36
-        ]
+        out = (tO | tD1 | tD2) >> tbase
+        pO = pack[out << 12 | tO >> tbase]
+        pD1 = pack[out << 12 | tD1 >> tbase]
+        # the second defender's trumps are the rest of the trumps out
+        pD2 = (1 << out.bit_count()) - 1 - pO - pD1
+        return lead_cache[pO | pD1 << 12 | pD2 << 24 | pack[out << 12 | matm >> tbase] << 36]
 
     def trump_game(hs: _Counts, leader: int, n: int, need: int, masters: int) -> bool:
         """Whether the Ombre takes ``need`` tricks by :class:`_TrumpGame`, ``leader`` on lead, holding
@@ -798,7 +797,13 @@ def _build_search(solver: Solver) -> tuple[_SearchFn, Callable[[], tuple[int, in
             tD2 = hs[d2] & tmask
             sure_q = _NO_SURE
             if tO and tD1 | tD2:
-                q = _TRUMP_BOUNDS[tO >> tbase | (tD1 >> tbase) << 12 | (tD2 >> tbase) << 24]
+                # packed to the trumps out (only their order counts): entries shared across deals
+                # (the three hands hold every trump out: the second defender's are the rest)
+                pk = _PACK
+                out = (rem & tmask) >> tbase
+                pO = pk[out << 12 | tO >> tbase]
+                pD1 = pk[out << 12 | tD1 >> tbase]
+                q = _TRUMP_BOUNDS[pO | pD1 << 12 | ((1 << out.bit_count()) - 1 - pO - pD1) << 24]
                 sure_q = (q & 15, q >> 4)
             sure_by[rem & tmask] = sure_q
         lo_q, hi_q = sure_q

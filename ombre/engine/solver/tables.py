@@ -2,8 +2,8 @@
 
 Tables that depend only on the rules are built once at import (``_FINAL``, ``_WORST``,
 ``_BEST``, ``_NEED_LO``, ``_NEED_HI``, ``_TERN``, ``_TERN_BASE``); the others are filled on first use
-and shared by every solver (``_RUNS`` and ``_LEADS`` by the matadors' codes, ``_PAIRS``, ``_SURE``,
-``_TRUMP_BOUNDS``, ``_LEAD_TRUMP``, ``_PACK``, ``_TRUMP_RUNS``, ``_TRUMP_GAME``).
+and shared by every solver (``_PAIRS``, ``_SURE``, ``_TRUMP_BOUNDS``, ``_LEAD_TRUMP``, ``_PACK``,
+``_TRUMP_RUNS``, ``_TRUMP_GAME``), but for each seat's runs (a solver's :class:`_SeatRuns`).
 Every name is private to the solver's package; :mod:`ombre.engine.solver.search` reads them.
 """
 
@@ -85,65 +85,6 @@ _NEED_LO = _needs(_WORST, lambda v, t: v >= t)
 _NEED_HI = _needs(_BEST, lambda v, t: v < t)
 
 
-class _Runs(dict[int, tuple[int, ...]]):
-    """A hand's runs of equivalent cards in one block, filled on first use.
-
-    ``[cards | outside << 27]``, for ``cards`` a hand's cards in one block and
-    ``outside`` the cards of that block still out in other hands, is the code of
-    the top card of each run (cards with no outside card between them), lowest
-    first.  The matadors (``matadors``, a mask) are kept apart from the other trumps.
-    Since both sets lie in one block, the runs depend on nothing else: one table
-    serves every layout with the same matadors (:data:`_RUNS`), the deals after the first too.
-
-    >>> _RUNS[0][0b1011 | 0b0100 << 27]  # cards 0, 1 and 3 with card 2 out: two runs
-    (1, 3)
-    """
-
-    __slots__ = ("run_tables",)
-
-    def __init__(self, matadors: int) -> None:
-        super().__init__()
-        # codes below each code, for a matador only the matadors (the key's block does the rest)
-        run_below = tuple(((1 << c) - 1) & matadors if matadors >> c & 1 else (1 << c) - 1 for c in range(_W))
-        # and what a run topped by each code leaves of the cards when no outside card is below it
-        self.run_tables = (run_below, tuple(~(below | 1 << c) for c, below in enumerate(run_below)))
-
-    def __missing__(self, key: int) -> tuple[int, ...]:
-        x = key & 0x7FFFFFF  # ``_LOW`` and ``_W`` as literals: two global lookups fewer
-        others = key >> 27
-        run_below, run_rest = self.run_tables  # (one attribute's lookup, not two)
-        v: tuple[int, ...] = ()
-        while x:
-            c = x.bit_length() - 1
-            ob = others & run_below[c]
-            # the run goes down to the card out below ``c``, if any
-            x &= (1 << ob.bit_length()) - 1 if ob else run_rest[c]
-            v = (c,) + v
-        self[key] = v
-        return v
-
-
-class _Leads(dict[int, tuple[int, tuple[int, ...]]]):
-    """A leader's runs in one block split for the move ordering, filled on first use.
-
-    ``[cards | outside << 27]`` (the key of :class:`_Runs`) is ``(top, low)``: ``top`` the
-    top card of the highest run when no outside card of the block is above it (a winner),
-    else -1, and ``low`` the tops of the other runs, lowest first.
-    """
-
-    __slots__ = ("runs",)
-
-    def __init__(self, runs: _Runs) -> None:
-        super().__init__()
-        self.runs = runs
-
-    def __missing__(self, key: int) -> tuple[int, tuple[int, ...]]:
-        reps = self.runs[key]
-        top = reps[-1]
-        v = self[key] = (-1, reps) if key >> 27 + top else (top, reps[:-1])
-        return v
-
-
 #: the width of a layout's code set, since a position holds at most 27 cards (the search's
 #: keys shift by the literal 27, which Python folds into a constant)
 _W = 27
@@ -166,11 +107,12 @@ class _Layout:
     cards: int
     #: codes of the same block strictly below each code; for a matador, only the matadors below it
     run_below: tuple[int, ...]
+    #: what a run topped by each code leaves of a hand's cards in its block when no card out of
+    #: the hand is below it (the complement of the run's cards and those below)
+    run_rest: tuple[int, ...]
     plain_masks: tuple[int, ...]
     #: the blocks' masks, lowest codes first (the trumps last)
     blocks_up: tuple[int, ...]
-    runs: _Runs
-    leads: _Leads
 
 
 def _layout(full: Tables, cards: int) -> _Layout:
@@ -196,55 +138,51 @@ def _layout(full: Tables, cards: int) -> _Layout:
     below = [follow[c] & ((1 << c) - 1) & (matadors if matadors >> c & 1 else -1) for c in range(m)]
     plains = tuple(b for b in tb.block_mask if b and b != tb.trump_mask)
     blocks_up = tuple(sorted(b for b in tb.block_mask if b))
-    runs = _RUNS[matadors]
-    return _Layout(tb, cards, tuple(below), plains, blocks_up, runs, _LEADS[matadors])
-
-
-class _ByMatadors(dict[int, _Runs]):
-    """The :class:`_Runs` table for each matadors' mask, made on first use."""
-
-    def __missing__(self, matadors: int) -> _Runs:
-        v = self[matadors] = _Runs(matadors)
-        return v
-
-
-class _LeadsByMatadors(dict[int, _Leads]):
-    """The :class:`_Leads` table over each :data:`_RUNS` table, made on first use."""
-
-    def __missing__(self, matadors: int) -> _Leads:
-        v = self[matadors] = _Leads(_RUNS[matadors])
-        return v
-
-
-_RUNS = _ByMatadors()
-_LEADS = _LeadsByMatadors()
+    rest = tuple(~(b | 1 << c) for c, b in enumerate(below))
+    return _Layout(tb, cards, tuple(below), rest, plains, blocks_up)
 
 
 class _SeatRuns(dict[int, tuple[int, ...]]):
-    """:class:`_Runs`'s entry for one seat's cards in a block, read by the block's cards out.
+    """One seat's runs of equivalent cards in a block, read by the block's cards out.
 
     Within one deal each card out stays in one hand, so the cards out of a block fix each
-    hand's cards in it: ``[out]``, for ``out`` the cards of one block still out, is the entry of
-    ``runs`` for the seat's cards among them, the seat's cards being ``cards`` (those it has held:
-    the solver's ``_seen``).  Filled on first use; its key is one digit where ``runs``'s has two,
-    and reads cost less.  The search reads it only where the seat holds a card of the block.
+    hand's cards in it: ``[out]``, for ``out`` the cards of one block still out, is the code of
+    the top card of each run (cards with no card of another hand between them) of the seat's cards
+    among them, lowest first, the seat's cards being ``cards`` (those it has held: the solver's
+    ``_seen``).  The matadors are kept apart from the other trumps (the layout's ``run_below``).
+    Filled on first use, one table a seat and deal (a table shared across deals, by the cards and
+    those out, shared few entries and cost a second lookup and fill).  The search reads it only
+    where the seat holds a card of the block.
 
-    >>> seat = _SeatRuns(_RUNS[0])
+    >>> lay = _layout(TABLES[SUITS[0]], 0b1111)
+    >>> seat = _SeatRuns(lay.run_below, lay.run_rest)
     >>> seat.cards = 0b1011
     >>> seat[0b1111]  # the seat's cards 0, 1 and 3 out, card 2 in another hand: two runs
     (1, 3)
     """
 
-    __slots__ = ("runs", "cards")  # (slots: an attribute read costs less than from a __dict__)
+    # (slots: an attribute read costs less than from a __dict__)
+    __slots__ = ("run_below", "run_rest", "cards")
 
-    def __init__(self, runs: _Runs) -> None:
+    def __init__(self, run_below: tuple[int, ...], run_rest: tuple[int, ...]) -> None:
         super().__init__()
-        self.runs = runs
+        self.run_below = run_below
+        self.run_rest = run_rest
         self.cards = 0
 
     def __missing__(self, out: int) -> tuple[int, ...]:
         x = out & self.cards
-        v = self[out] = self.runs[x + ((out - x) << 27)]
+        others = out - x
+        run_below = self.run_below
+        run_rest = self.run_rest
+        v: tuple[int, ...] = ()
+        while x:
+            c = x.bit_length() - 1
+            ob = others & run_below[c]
+            # the run goes down to the card out below ``c``, if any
+            x &= (1 << ob.bit_length()) - 1 if ob else run_rest[c]
+            v = (c,) + v
+        self[out] = v
         return v
 
 
@@ -252,33 +190,43 @@ _Split = tuple[int, tuple[int, ...], int, bool, bool]
 
 
 class _SeatSplits(dict[int, _Split]):
-    """:class:`_Leads`'s entry for one seat's cards in a block, read by the block's cards out (as
-    :class:`_SeatRuns`), with how a defender on lead classes them (the search's ``leads``).
+    """One seat's runs in a block split for the move ordering, read by the block's cards out (as
+    :class:`_SeatRuns`, the seat's, from which it reads them), with how a defender on lead classes
+    them (the search's ``leads``).
 
-    ``[out]`` is ``(top, low, kind, partner, partner_no_trump)``: ``top`` and ``low`` as in
-    :class:`_Leads`; ``kind`` 2 for the trumps' block, 1 for a plain suit the Ombre holds (a winner
-    there is cashed), else 0; and whether ``low`` are leads to the partner, who beats the Ombre's
-    best card of the suit, the Ombre following it (``partner``) or holding no trump
-    (``partner_no_trump``).  The cards are ``cards`` (the seat's), ``ombre`` and ``partner``
-    (those the Ombre and the seat's partner have held); the plain codes are those below ``plain``.
+    ``[out]`` is ``(top, low, kind, partner, partner_no_trump)``: ``top`` the top card of the
+    highest run when no card out of the seat's hand is above it (a winner), else -1, and ``low``
+    the tops of the other runs, lowest first; ``kind`` 2 for the trumps' block, 1 for a plain suit
+    the Ombre holds (a winner there is cashed), else 0; and whether ``low`` are leads to the
+    partner, who beats the Ombre's best card of the suit, the Ombre following it (``partner``) or
+    holding no trump (``partner_no_trump``).  The cards are ``cards`` (the seat's, as its runs'),
+    ``ombre`` and ``partner`` (those the Ombre and the seat's partner have held); the plain codes
+    are those below ``plain``.
 
-    >>> seat = _SeatSplits(_LEADS[0], 1 << 8)
-    >>> seat.cards, seat.ombre, seat.partner = 0b0101, 0b0010, 0b1000
+    >>> lay = _layout(TABLES[SUITS[0]], 0b1111)
+    >>> runs = _SeatRuns(lay.run_below, lay.run_rest)
+    >>> seat = _SeatSplits(runs, 1 << 8)
+    >>> runs.cards = seat.cards = 0b0101
+    >>> seat.ombre, seat.partner = 0b0010, 0b1000
     >>> seat[0b1111]  # low cards 0 and 2, the partner's card 3 above the Ombre's card 1
     (-1, (0, 2), 1, True, True)
     """
 
-    __slots__ = ("leads", "cards", "ombre", "partner", "plain")
+    __slots__ = ("runs", "cards", "ombre", "partner", "plain")
 
-    def __init__(self, leads: _Leads, plain: int) -> None:
+    def __init__(self, runs: _SeatRuns, plain: int) -> None:
         super().__init__()
-        self.leads = leads
+        self.runs = runs
         self.plain = plain
         self.cards = self.ombre = self.partner = 0
 
     def __missing__(self, out: int) -> _Split:
-        x = out & self.cards
-        top, low = self.leads[x + ((out - x) << 27)]
+        low = self.runs[out]
+        top = low[-1]
+        if (out - (out & self.cards)) >> top:  # a card out of the hand above its top run
+            top = -1
+        else:
+            low = low[:-1]
         if out >= self.plain:  # the trumps' block
             v = self[out] = (top, low, 2, False, False)
             return v
@@ -354,7 +302,7 @@ _SURE = _Sure()
 
 
 class _TrumpBounds(dict[int, int]):
-    """Both sides' sure trump tricks, by the three hands' trumps shifted down to bit 0.
+    """Both sides' sure trump tricks, by the three hands' trumps packed to the trumps out (:data:`_PACK`).
 
     ``[tO | tD1 << 12 | tD2 << 24]`` is ``lo_q | hi_q << 4``: the Ombre's trumps
     that win against both defenders' (``lo_q``), and the most that one defender's
@@ -364,17 +312,12 @@ class _TrumpBounds(dict[int, int]):
 
     def __missing__(self, k: int) -> int:
         t0 = k & 0xFFF
-        out = t0 | k >> 12 & 0xFFF | k >> 24
-        pack = _PACK
-        # packed to the trumps out, as the trump game asks (only their order counts); the three
-        # hands hold every trump out, so the defenders' together are the rest of the packed bits
-        tO = pack[out << 12 | t0]
-        tD1 = pack[out << 12 | k >> 12 & 0xFFF]
-        tD = ((1 << out.bit_count()) - 1) ^ tO
-        sure = _SURE  # shared with the solver's other counts, which often ask the same
-        one = sure[tO << 12 | tD1]
-        two = sure[tO << 12 | (tD ^ tD1)]
-        v = sure[tD << 12 | tO] | (one if one > two else two) << 4
+        tD1 = k >> 12 & 0xFFF
+        tD2 = k >> 24
+        sure = _SURE
+        one = sure[t0 << 12 | tD1]
+        two = sure[t0 << 12 | tD2]
+        v = sure[(tD1 | tD2) << 12 | t0] | (one if one > two else two) << 4
         self[k] = v
         return v
 
@@ -463,16 +406,24 @@ class _LeadTrump(dict[int, int]):
             reps2.append(b2)
             above = tO & -(b2 << 1)
             y &= -(above & -above) if above else 0
+        # the highest replies first, a plain card last: a reply that beats the lead most often
+        # refutes it
+        reps1.reverse()
+        reps2.reverse()
         v = 0
         most = tO.bit_count()
+        tD = tD1 | tD2
         x = tO
         while x:  # his highest trump first: it most often gives the bound
             low = 1 << x.bit_length() >> 1
-            x ^= low
+            # his trumps below it with no defender's between make the same lead (only the order
+            # counts, and the privilege excuses the same of the defenders' trumps): skipped
+            d = tD & (low - 1)
+            x &= (1 << d.bit_length() >> 1) - 1 if d else 0
             owed = ~(matadors & -(low << 1))  # the trumps the privilege does not excuse
             rest = tO ^ low
-            opts1 = reps1 if tD1 & owed else [0, *reps1]
-            opts2 = reps2 if tD2 & owed else [0, *reps2]
+            opts1 = reps1 if tD1 & owed else [*reps1, 0]
+            opts2 = reps2 if tD2 & owed else [*reps2, 0]
             least = 99
             for r1 in opts1:
                 for r2 in opts2:
