@@ -157,12 +157,31 @@ def _sweep_command(ckpt: Path) -> list[str]:
     ]  # fmt: skip
 
 
+#: the command line's sweep, stopped for good once two deals are in its checkpoint, so that the kill
+#: lands mid-run however fast the search is (a kill timed by polling the file raced a fast run)
+_STOPPED_AFTER_TWO = """
+import sys, time
+from ombre.belinda import sweep
+from ombre.cli import main
+add = sweep._Checkpoint.add
+added = []
+def add_then_stop(self, rows):
+    add(self, rows)
+    added.append(1)
+    if len(added) == 2:
+        time.sleep(3600)
+sweep._Checkpoint.add = add_then_stop
+sys.exit(main(sys.argv[1:]))
+"""
+
+
 def test_a_killed_run_resumes_with_identical_totals(
     tmp_path: Path, reference: tuple[tuple[int, ...], ...]
 ) -> None:
     ckpt = tmp_path / "killed.ckpt"
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    proc = subprocess.Popen(_sweep_command(ckpt), env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    command = [sys.executable, "-c", _STOPPED_AFTER_TWO, *_sweep_command(ckpt)[3:]]
+    proc = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 300
     while time.monotonic() < deadline and proc.poll() is None:
         if ckpt.exists() and ckpt.read_text().count("\n") >= 3:  # the header and two deals
