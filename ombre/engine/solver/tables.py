@@ -3,7 +3,7 @@
 Tables that depend only on the rules are built once at import (``_FINAL``, ``_WORST``,
 ``_BEST``, ``_NEED_LO``, ``_NEED_HI``, ``_TERN``, ``_TERN_BASE``); the others are filled on first use
 and shared by every solver (``_PAIRS``, ``_SURE``, ``_TRUMP_BOUNDS``, ``_LEAD_TRUMP``, ``_PACK``,
-``_TRUMP_RUNS``, ``_TRUMP_GAME``), but for each seat's runs (a solver's :class:`_SeatRuns`).
+``_TRUMP_RUNS``, ``_TRUMP_GAME``), but for each seat's runs (a solver's ``_SeatRuns``).
 Every name is private to the solver's package; :mod:`ombre.engine.solver.search` reads them.
 """
 
