@@ -88,7 +88,6 @@ _NEED_HI = _needs(_BEST, lambda v, t: v < t)
 #: the width of a layout's code set, since a position holds at most 27 cards (the search's
 #: keys shift by the literal 27, which Python folds into a constant)
 _W = 27
-_LOW = (1 << _W) - 1
 #: ``_BITS[c]`` is ``1 << c``: a lookup, where the shift would make a new integer
 _BITS = tuple(1 << c for c in range(_W))
 
